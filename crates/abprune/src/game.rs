@@ -1,0 +1,98 @@
+//! The rules of a two-player game, as the search sees them.
+//!
+//! A game is searched by **make/unmake**: the search owns one mutable
+//! position, calls [`Game::play`] on the way down and [`Game::undo`] on the way
+//! back. We chose this over copy-make because the games this engine is built
+//! for keep large incremental state (a Gomoku board with per-line pattern
+//! counts is kilobytes; copying it at every node would cost more than the
+//! search itself), and because the search never needs two positions at once.
+//! A game whose state is a few machine words (Connect Four's two bitboards)
+//! loses nothing: its `undo` is as cheap as a copy.
+//!
+//! The contract the searches rely on:
+//! - the players alternate: after `play`, the other side is to move;
+//! - `undo(mv)` restores exactly the position before `play(mv)`;
+//! - [`Game::outcome`] says whether the game is over *before* any move is
+//!   generated; a position that is not over but has no moves is a leaf the
+//!   search evaluates with [`Game::evaluate`] (this is what an explicit tree's
+//!   leaves are).
+
+use crate::score::Outcome;
+use crate::Score;
+use std::fmt::Debug;
+
+/// One of the two players.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Player {
+    /// The player who moves first from the initial position.
+    First,
+    /// The other player.
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    #[inline]
+    pub const fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+}
+
+/// The rules of a two-player, zero-sum, perfect-information game.
+///
+/// Implement the six required methods; the optional hooks make the iterative
+/// deepening engine stronger but are never needed for correctness, and their
+/// defaults are always safe (no hook panics or pretends).
+pub trait Game {
+    /// A move: small and `Copy`, so move lists are plain arrays.
+    type Move: Copy + PartialEq + Debug;
+
+    /// Whose turn it is.
+    fn side_to_move(&self) -> Player;
+
+    /// Appends every legal move to `moves` (the caller clears the buffer; the
+    /// search reuses one buffer per ply, so generating allocates nothing once
+    /// the buffers have grown). The order is the order the plain searches try
+    /// them in, so put the likely best moves first.
+    fn generate_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays a legal move for the side to move.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, which must be the last move played.
+    fn undo(&mut self, mv: Self::Move);
+
+    /// `Some` when the game is over, from the side to move's point of view;
+    /// `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The static (heuristic) value of the position for the side to move,
+    /// within `±Score::MAX_EVAL`. Called on positions that are not over, at the
+    /// depth limit or when there are no moves.
+    fn evaluate(&self) -> Score;
+
+    /// A 64-bit key identifying the position (Zobrist hashing or an exact
+    /// encoding), for the transposition table. `None`, the default, means the
+    /// game has no key: the engine then simply searches without a table.
+    fn hash_key(&self) -> Option<u64> {
+        None
+    }
+
+    /// How promising `mv` looks before it is searched: larger first. The
+    /// engine's move ordering uses it after the table's move and the killer
+    /// moves. The default (0 for every move) keeps the generation order.
+    fn move_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// The lowest and highest score the side to move can still reach, seen
+    /// from this position (distances counted from here, as `Score::win_in(n)`
+    /// means a win `n` plies ahead). A solver narrows its window to it, as a
+    /// mate-distance bound does. The default is the whole range of scores.
+    fn score_bounds(&self) -> (Score, Score) {
+        (Score::loss_in(0), Score::win_in(0))
+    }
+}

@@ -1,0 +1,59 @@
+//! # abprune
+//!
+//! Game-tree search built around alpha-beta pruning, generic over any
+//! two-player zero-sum game, with every algorithm of the classic sources
+//! written as the papers print it and verified against plain minimax.
+//!
+//! - [`Game`]: the rules of your game (six methods and optional hooks).
+//! - [`Score`]: negamax values with win/loss distances and window infinities.
+//! - [`search`]: [`minimax`], [`negamax`] (Knuth & Moore's `F`),
+//!   [`branch_and_bound`] (`F1`), [`alphabeta`] (`F2`, fail-hard) and
+//!   [`alphabeta_failsoft`], each returning the value, Bratko's "good enough"
+//!   successor, the principal variation and [`SearchStats`].
+//! - [`trace`]: an [`Observer`] sees every node entered, leaf evaluated,
+//!   cut-off and value returned; [`NoTrace`] compiles away.
+//!
+//! The library has no dependencies and never prints.
+//!
+//! # Example
+//!
+//! A subtraction game: players take 1 to 3 counters; whoever takes the last
+//! one wins. Positions with a multiple of 4 counters are lost.
+//!
+//! ```
+//! use abprune::{alphabeta, negamax, Game, NoTrace, Outcome, Player, Score, UNLIMITED_DEPTH};
+//!
+//! struct Take { left: u32, to_move: Player }
+//!
+//! impl Game for Take {
+//!     type Move = u32;
+//!     fn side_to_move(&self) -> Player { self.to_move }
+//!     fn generate_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=3).filter(|&n| n <= self.left)) }
+//!     fn play(&mut self, n: u32) { self.left -= n; self.to_move = self.to_move.opponent(); }
+//!     fn undo(&mut self, n: u32) { self.left += n; self.to_move = self.to_move.opponent(); }
+//!     // The previous player took the last counter.
+//!     fn outcome(&self) -> Option<Outcome> { (self.left == 0).then_some(Outcome::Loss) }
+//!     fn evaluate(&self) -> Score { Score::DRAW }
+//! }
+//!
+//! let mut game = Take { left: 10, to_move: Player::First };
+//! let result = alphabeta(&mut game, UNLIMITED_DEPTH, -Score::INFINITY, Score::INFINITY, &mut NoTrace);
+//! assert_eq!(result.best_move, Some(2)); // leave 8, a multiple of 4
+//! assert!(result.value.is_win());
+//! assert_eq!(result.value, negamax(&mut game, UNLIMITED_DEPTH, &mut NoTrace).value);
+//! assert!(result.stats.leaves < negamax(&mut game, UNLIMITED_DEPTH, &mut NoTrace).stats.leaves);
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod game;
+pub mod score;
+pub mod search;
+pub mod stats;
+pub mod trace;
+
+pub use game::{Game, Player};
+pub use score::{Outcome, Score};
+pub use search::{alphabeta, alphabeta_failsoft, branch_and_bound, minimax, negamax, SearchResult, UNLIMITED_DEPTH};
+pub use stats::SearchStats;
+pub use trace::{NoTrace, Observer, Trace, TraceEvent};

@@ -1,0 +1,64 @@
+//! Knuth & Moore's `F1(p, bound)`: one-sided branch-and-bound.
+
+use super::{Context, Expansion, SearchResult};
+use crate::trace::Observer;
+use crate::{Game, Score};
+
+/// Knuth & Moore's `F1(p, bound)`, which satisfies their condition (6):
+///
+/// ```text
+/// F1(p, bound) = F(p)    if F(p) < bound,
+/// F1(p, bound) >= bound  if F(p) >= bound,
+/// ```
+///
+/// so `F1(p, +inf) = F(p)` (7). A move is abandoned as soon as one reply
+/// refutes it, i.e. is at least as good for the opponent as their best reply
+/// to an earlier move; only an upper bound is passed down, which is why deep
+/// cut-offs, those alpha-beta adds, never happen here.
+///
+/// The returned best move is exact when the value is below `bound`; the PV
+/// below the root is not guaranteed (a child searched with a bound returns
+/// its exact value only when that value beats the bound).
+pub fn branch_and_bound<G: Game, O: Observer<G::Move>>(
+    game: &mut G,
+    depth: u32,
+    bound: Score,
+    observer: &mut O,
+) -> SearchResult<G::Move> {
+    let mut context = Context::new(game, observer);
+    let value = f1(&mut context, depth, 0, None, bound);
+    context.finish(value)
+}
+
+/// `F1(p, bound)` for the node `ply` plies below the root, entered through `via`.
+fn f1<G: Game, O: Observer<G::Move>>(
+    context: &mut Context<'_, G, O>,
+    depth: u32,
+    ply: u32,
+    via: Option<G::Move>,
+    bound: Score,
+) -> Score {
+    context.enter(ply, via, -Score::INFINITY, bound);
+    let moves = match context.expand(depth, ply) {
+        Expansion::Leaf(value) => return context.exit(ply, value),
+        Expansion::Moves(moves) => moves,
+    };
+    // Invariant (8): m = max(-F(p_1), ..., -F(p_{i-1})) at the top of turn i,
+    // because a child searched with bound -m returns F exactly whenever its
+    // negation would raise m.
+    let mut m = -Score::INFINITY;
+    for (i, &mv) in moves.iter().enumerate() {
+        let t = -context.child(mv, |context| f1(context, depth - 1, ply + 1, Some(mv), -m));
+        if t > m {
+            m = t;
+            context.update_pv(ply, mv);
+        }
+        if m >= bound {
+            // F(p) >= m >= bound: the caller only needs to know it is refuted.
+            context.cutoff(ply, moves.len() - i - 1);
+            break;
+        }
+    }
+    context.give_back(ply, moves);
+    context.exit(ply, m)
+}

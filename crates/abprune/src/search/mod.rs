@@ -1,0 +1,202 @@
+//! The search algorithms, one file each, named after the papers.
+//!
+//! | function | source | returns |
+//! |---|---|---|
+//! | [`minimax`] | Bratko; the Chinese text | exact value, MAX and MIN nodes written out |
+//! | [`negamax`] | Knuth & Moore's `F(p)` | exact value, one rule for both sides |
+//! | [`branch_and_bound`] | Knuth & Moore's `F1(p, bound)` | condition (6) |
+//! | [`alphabeta`] | Knuth & Moore's `F2(p, alpha, beta)`, fail-hard | conditions (9) |
+//! | [`alphabeta_failsoft`] | the Polish slides' fail-soft variant | the theorem on results in a window |
+//!
+//! Each returns a [`SearchResult`]: the value, the "good enough" successor of
+//! Bratko's `alphabeta/5`, the principal variation and the [`SearchStats`].
+//! Ties go to the earlier move: a move replaces the best one only when it is
+//! strictly better, in every algorithm.
+//!
+//! The shared machinery (node entry, leaf detection, move buffers, PV
+//! bookkeeping) lives in [`Context`] so that each algorithm file holds only
+//! the recursion the paper prints.
+
+mod alphabeta;
+mod branch_and_bound;
+mod failsoft;
+mod minimax;
+mod negamax;
+
+pub use alphabeta::alphabeta;
+pub use branch_and_bound::branch_and_bound;
+pub use failsoft::alphabeta_failsoft;
+pub use minimax::minimax;
+pub use negamax::negamax;
+
+use crate::trace::Observer;
+use crate::{Game, Score, SearchStats};
+
+/// Search as deep as the game goes: the depth for exact solving of finite
+/// trees and games (every game must end long before `u32::MAX` plies).
+pub const UNLIMITED_DEPTH: u32 = u32::MAX;
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// The value of the root for the side to move there, in the sense of the
+    /// algorithm's condition (exact, or a bound when outside the window).
+    pub value: Score,
+    /// The successor that achieves `value`: Bratko's "good enough" position.
+    /// `None` only when the root is a leaf.
+    pub best_move: Option<M>,
+    /// The principal variation from the root, starting with `best_move`. It is
+    /// the exact best line when `value` is exact; after a fail-high it is the
+    /// line that refuted the window.
+    pub pv: Vec<M>,
+    /// What the search did.
+    pub stats: SearchStats,
+}
+
+impl<M> SearchResult<M> {
+    /// How many plies to the end of the game the value promises, if decided.
+    pub fn plies_to_end(&self) -> Option<u32> {
+        self.value.plies_to_end()
+    }
+}
+
+/// A node seen from inside: a leaf with its value, or its legal moves.
+pub(crate) enum Expansion<M> {
+    Leaf(Score),
+    Moves(Vec<M>),
+}
+
+/// The state one search carries down the tree: the position, the observer,
+/// the counters, and per-ply buffers that are allocated once and reused, so
+/// the recursion allocates nothing per node.
+pub(crate) struct Context<'a, G: Game, O: Observer<G::Move>> {
+    pub(crate) game: &'a mut G,
+    pub(crate) observer: &'a mut O,
+    pub(crate) stats: SearchStats,
+    move_lists: Vec<Vec<G::Move>>,
+    pv: Vec<Vec<G::Move>>,
+}
+
+impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
+    pub(crate) fn new(game: &'a mut G, observer: &'a mut O) -> Self {
+        Context { game, observer, stats: SearchStats::default(), move_lists: Vec::new(), pv: Vec::new() }
+    }
+
+    /// Counts and announces a node entered through `mv` with window (alpha, beta).
+    #[inline]
+    pub(crate) fn enter(&mut self, ply: u32, mv: Option<G::Move>, alpha: Score, beta: Score) {
+        self.stats.count_node(ply as usize);
+        self.observer.enter(ply, mv, alpha, beta);
+        if let Some(line) = self.pv.get_mut(ply as usize) {
+            line.clear();
+        }
+    }
+
+    /// Decides whether the node at `ply` is a leaf (game over, depth
+    /// exhausted, or no moves), whose value `f(p)` is then counted and
+    /// announced, or an interior node, whose moves are returned in the reused
+    /// buffer of `ply` (hand it back with [`Context::give_back`]).
+    #[inline]
+    pub(crate) fn expand(&mut self, depth: u32, ply: u32) -> Expansion<G::Move> {
+        let value = match self.game.outcome() {
+            Some(outcome) => outcome.score(ply),
+            None if depth == 0 => self.game.evaluate(),
+            None => {
+                let moves = self.take_moves(ply);
+                if !moves.is_empty() {
+                    return Expansion::Moves(moves);
+                }
+                self.give_back(ply, moves);
+                self.game.evaluate()
+            }
+        };
+        Expansion::Leaf(self.leaf(ply, value))
+    }
+
+    /// Counts and announces a leaf with its static value.
+    #[inline]
+    pub(crate) fn leaf(&mut self, ply: u32, value: Score) -> Score {
+        self.stats.leaves += 1;
+        self.observer.leaf(ply, value);
+        value
+    }
+
+    /// Takes the (reused) move buffer of `ply`, filled with the legal moves.
+    #[inline]
+    fn take_moves(&mut self, ply: u32) -> Vec<G::Move> {
+        let ply = ply as usize;
+        if self.move_lists.len() <= ply {
+            self.move_lists.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
+        self.game.generate_moves(&mut moves);
+        moves
+    }
+
+    /// Returns a buffer from [`Context::take_moves`] for reuse.
+    #[inline]
+    pub(crate) fn give_back(&mut self, ply: u32, moves: Vec<G::Move>) {
+        self.move_lists[ply as usize] = moves;
+    }
+
+    /// Records a cut-off at `ply` with `skipped` children left unsearched
+    /// (nothing is recorded when the cut came at the last child).
+    #[inline]
+    pub(crate) fn cutoff(&mut self, ply: u32, skipped: usize) {
+        if skipped == 0 {
+            return;
+        }
+        if ply % 2 == 0 {
+            self.stats.beta_cutoffs += 1;
+        } else {
+            self.stats.alpha_cutoffs += 1;
+        }
+        self.observer.cutoff(ply, skipped);
+    }
+
+    /// Announces the value a node returns.
+    #[inline]
+    pub(crate) fn exit(&mut self, ply: u32, value: Score) -> Score {
+        self.observer.exit(ply, value);
+        value
+    }
+
+    /// Makes `mv` followed by the child's line the principal variation of `ply`.
+    pub(crate) fn update_pv(&mut self, ply: u32, mv: G::Move) {
+        let ply = ply as usize;
+        if self.pv.len() <= ply + 1 {
+            self.pv.resize_with(ply + 2, Vec::new);
+        }
+        let (here, below) = self.pv.split_at_mut(ply + 1);
+        let line = &mut here[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&below[0]);
+    }
+
+    /// Plays `mv`, runs `search` on the child, undoes `mv`: the one place the
+    /// position changes, so play and undo always pair up.
+    #[inline]
+    pub(crate) fn child<R>(&mut self, mv: G::Move, search: impl FnOnce(&mut Self) -> R) -> R {
+        self.game.play(mv);
+        let result = search(self);
+        self.game.undo(mv);
+        result
+    }
+
+    /// Packs the root's value with its best move, PV and the counters.
+    ///
+    /// The best move is the head of the root's PV; when no move raised the
+    /// root's value above its starting point (a fail-hard search failing low)
+    /// every move is equally "good enough" in Bratko's sense and the first one
+    /// is reported.
+    pub(crate) fn finish(mut self, value: Score) -> SearchResult<G::Move> {
+        let mut pv = self.pv.first_mut().map(std::mem::take).unwrap_or_default();
+        if pv.is_empty() {
+            let first_root_move = self.move_lists.first().and_then(|moves| moves.first());
+            pv.extend(first_root_move.copied());
+        }
+        SearchResult { value, best_move: pv.first().copied(), pv, stats: self.stats }
+    }
+}
