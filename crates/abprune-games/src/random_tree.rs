@@ -23,7 +23,11 @@ pub enum MoveOrdering {
     /// Perfect ordering: at every node the best child for the side to move
     /// comes first (children are sorted best first, stably).
     Best,
-    /// The reverse: the worst child first.
+    /// Alpha-beta's worst case: at every node the worst child for the side to
+    /// move comes first and each later child is better than all before it,
+    /// all the way down, so that no window ever excludes a value and nothing
+    /// can be cut (with distinct leaves; ties may still allow a cut). The
+    /// leaf values drawn are kept and rearranged to make it so.
     Worst,
 }
 
@@ -150,12 +154,43 @@ impl RandomTreeSpec {
                 values
             }
         };
+        let values = match self.ordering {
+            MoveOrdering::Worst => arrange_worst_first(values, self.branching, self.depth),
+            _ => values,
+        };
         let mut tree = Tree::uniform(self.branching, self.depth, &values);
-        if self.ordering != MoveOrdering::Random {
-            order_children(&mut tree, self.ordering);
+        if self.ordering == MoveOrdering::Best {
+            order_children(&mut tree, MoveOrdering::Best);
         }
         Ok(tree)
     }
+}
+
+/// Places the drawn values so that every subtree's leaves occupy a block of
+/// consecutive ranks, with a MAX node's children in ascending blocks and a MIN
+/// node's in descending ones. Each child is then strictly better for the
+/// mover than every earlier sibling, and every value in it lies strictly
+/// inside the window it is searched with, so alpha-beta cuts nothing.
+fn arrange_worst_first(mut values: Vec<i32>, branching: u32, depth: u32) -> Vec<i32> {
+    values.sort_unstable();
+    let b = branching as usize;
+    (0..values.len())
+        .map(|position| {
+            // The leaf's path from the root is `position` written in base b,
+            // most significant digit first; MIN levels (odd plies) count down.
+            let mut rank = 0;
+            let mut rest = position;
+            let mut block = values.len();
+            for ply in 0..depth {
+                block /= b;
+                let digit = rest / block;
+                rest %= block;
+                let digit = if ply % 2 == 0 { digit } else { b - 1 - digit };
+                rank += digit * block;
+            }
+            values[rank]
+        })
+        .collect()
 }
 
 /// Sorts every node's children best first (or worst first) for the side to
