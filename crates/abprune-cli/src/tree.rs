@@ -1,0 +1,242 @@
+//! `abprune tree`: search an explicit game tree and show what the search did.
+
+use crate::algo::{run_algorithm, Algorithm, Window};
+use crate::svg;
+use abprune::{Score, SearchResult, Trace, UNLIMITED_DEPTH};
+use abprune_games::{LeafValues, MoveOrdering, NodeId, RandomTreeSpec, Tree, TreeGame};
+use anyhow::{bail, Context as _, Result};
+use clap::Args;
+use std::io::Read;
+use std::path::PathBuf;
+
+/// The tree searched when no file is given: four levels (MAX, MIN, MAX, MIN)
+/// above the leaves, chosen so that alpha-beta shows both kinds of cut-off.
+pub const BUILT_IN_TREE: &str = "\
+# abprune's built-in tree: MAX at the root, then MIN, MAX, MIN above the leaves.
+# Minimax value 6. Alpha-beta evaluates 9 of the 15 leaves: alpha cut-offs at
+# A12, B12 and C (MIN nodes), a beta cut-off at B2 (a MAX node).
+R:( A:( A1:( A11:(5 6) A12:(7 4 5) )  A2:( A21:(3) ) )
+    B:( B1:( B11:(6)   B12:(6 9) )    B2:( B21:(7) B22:(5) ) )
+    C:( C1:( C11:(5) )                C2:( C21:(9 8) C22:(6) ) ) )
+";
+
+/// Options of `abprune tree`.
+#[derive(Args, Debug)]
+pub struct TreeArgs {
+    /// The tree file in the text format (`-` reads stdin). Without it, and
+    /// without --random, the built-in textbook tree is searched.
+    file: Option<String>,
+    /// The search algorithm.
+    #[arg(long, value_enum, default_value_t = Algorithm::Alphabeta)]
+    algo: Algorithm,
+    /// The window `A,B` for alphabeta and failsoft (e.g. `3,6`, `-inf,0`); needs A < B.
+    #[arg(long, value_name = "A,B", allow_hyphen_values = true)]
+    window: Option<String>,
+    /// The bound for f1 (default +inf).
+    #[arg(long, value_name = "B", allow_hyphen_values = true)]
+    bound: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Draw the searched tree to this SVG file.
+    #[arg(long, value_name = "OUT.svg")]
+    svg: Option<PathBuf>,
+    /// Generate a random uniform tree with branching B and depth D instead of reading one.
+    #[arg(long, value_name = "B,D")]
+    random: Option<String>,
+    /// Seed of the random tree.
+    #[arg(long, default_value_t = 1, requires = "random")]
+    seed: u64,
+    /// Child ordering of the random tree.
+    #[arg(long, value_name = "best|random|worst", default_value = "random", requires = "random")]
+    ordering: MoveOrdering,
+    /// Leaf value range `LO,HI` of the random tree.
+    #[arg(long, value_name = "LO,HI", default_value = "0,20", allow_hyphen_values = true, requires = "random")]
+    values: String,
+    /// Write the tree in the text format to stdout and stop (no search).
+    #[arg(long)]
+    print_tree: bool,
+}
+
+/// Runs `abprune tree`.
+pub fn run(args: &TreeArgs) -> Result<()> {
+    let (tree, source) = load_tree(args)?;
+    if args.print_tree {
+        println!("{tree}");
+        return Ok(());
+    }
+    let window = window_of(args)?;
+    let searched = search(&tree, args.algo, window, args.svg.is_some());
+    if let Some(path) = &args.svg {
+        let title = format!("{} — value {}", args.algo.describe(), searched.result.value);
+        let picture = svg::render_search(&tree, &searched.trace.events, &searched.result.pv, &title);
+        std::fs::write(path, picture).with_context(|| format!("cannot write '{}'", path.display()))?;
+    }
+    if args.json {
+        println!("{}", json_report(&tree, args.algo, &searched.result));
+    } else {
+        print!("{}", text_report(&tree, &source, args.algo, window, &searched.result));
+        if let Some(path) = &args.svg {
+            println!("svg             {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+/// The tree to search, and a description of where it came from.
+fn load_tree(args: &TreeArgs) -> Result<(Tree, String)> {
+    if let Some(spec) = &args.random {
+        if args.file.is_some() {
+            bail!("give either a tree FILE or --random, not both");
+        }
+        let (branching, depth) = parse_pair::<u32>(spec, "--random", "B,D")?;
+        let (min, max) = parse_pair::<i32>(&args.values, "--values", "LO,HI")?;
+        let spec = RandomTreeSpec::new(branching, depth, args.seed)
+            .with_ordering(args.ordering)
+            .with_values(LeafValues::Uniform { min, max });
+        let tree = spec.generate().map_err(anyhow::Error::msg).context("--random")?;
+        let source =
+            format!("random: branching {branching}, depth {depth}, seed {}, {} ordering", args.seed, args.ordering);
+        return Ok((tree, source));
+    }
+    let (text, name) = match args.file.as_deref() {
+        None => (BUILT_IN_TREE.to_string(), "built-in textbook tree".to_string()),
+        Some("-") => {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text).context("cannot read the tree from stdin")?;
+            (text, "stdin".to_string())
+        }
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read '{path}'"))?;
+            (text, path.to_string())
+        }
+    };
+    let tree = Tree::parse(&text).with_context(|| name.clone())?;
+    Ok((tree, name))
+}
+
+/// `A,B` as two values of `T`, or an error naming the option.
+fn parse_pair<T: std::str::FromStr>(text: &str, option: &str, shape: &str) -> Result<(T, T)> {
+    let parts: Option<(T, T)> =
+        text.split_once(',').and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
+    parts.with_context(|| format!("invalid {option} '{text}': expected {shape}"))
+}
+
+/// A window bound: an integer, `-inf`, `inf` or `+inf`.
+fn parse_bound(text: &str, option: &str) -> Result<Score> {
+    match text.trim() {
+        "inf" | "+inf" => Ok(Score::INFINITY),
+        "-inf" => Ok(-Score::INFINITY),
+        number => number
+            .parse::<i64>()
+            .ok()
+            .and_then(Score::try_new)
+            .with_context(|| format!("invalid {option} value '{number}': expected an integer, -inf or +inf")),
+    }
+}
+
+fn window_of(args: &TreeArgs) -> Result<Window> {
+    if args.window.is_some() && !args.algo.takes_window() {
+        bail!("--window applies to alphabeta and failsoft, not {} (f1 takes --bound)", args.algo.name());
+    }
+    if args.bound.is_some() && args.algo != Algorithm::F1 {
+        bail!("--bound applies to f1 only, not {} (alphabeta and failsoft take --window)", args.algo.name());
+    }
+    if let Some(text) = &args.bound {
+        return Ok(Window::Bound(parse_bound(text, "--bound")?));
+    }
+    let Some(text) = &args.window else {
+        return Ok(if args.algo == Algorithm::F1 { Window::Bound(Score::INFINITY) } else { Window::Full });
+    };
+    let (alpha, beta) = text.split_once(',').with_context(|| format!("invalid --window '{text}': expected A,B"))?;
+    let (alpha, beta) = (parse_bound(alpha, "--window")?, parse_bound(beta, "--window")?);
+    if alpha >= beta {
+        bail!("invalid --window '{text}': alpha must be below beta (the window (alpha, beta) is open)");
+    }
+    Ok(Window::Open(alpha, beta))
+}
+
+/// A search result with the trace that produced it (empty when not asked for).
+struct Searched {
+    result: SearchResult<NodeId>,
+    trace: Trace<NodeId>,
+}
+
+fn search(tree: &Tree, algo: Algorithm, window: Window, traced: bool) -> Searched {
+    let mut trace = Trace::default();
+    let result = if traced {
+        run_algorithm(&mut TreeGame::new(tree), algo, UNLIMITED_DEPTH, window, &mut trace)
+    } else {
+        run_algorithm(&mut TreeGame::new(tree), algo, UNLIMITED_DEPTH, window, &mut abprune::NoTrace)
+    };
+    Searched { result, trace }
+}
+
+/// What the theorem of the algorithm says about the true value, given the result.
+fn verdict(algo: Algorithm, window: Window, value: Score) -> Option<String> {
+    let soft = algo == Algorithm::Failsoft;
+    match window {
+        Window::Full => None,
+        Window::Bound(bound) => Some(if value < bound {
+            format!("F1 = {value} < bound {bound}: by condition (6) the true value is exactly {value}")
+        } else {
+            format!("F1 = {value} >= bound {bound}: by condition (6) the true value is >= {bound}")
+        }),
+        Window::Open(alpha, beta) => Some(if value <= alpha {
+            let limit = if soft { value } else { alpha };
+            format!("result {value} <= alpha {alpha}: failed low, the true value is <= {limit}")
+        } else if value >= beta {
+            let limit = if soft { value } else { beta };
+            format!("result {value} >= beta {beta}: failed high, the true value is >= {limit}")
+        } else {
+            format!("alpha {alpha} < result {value} < beta {beta}: the true value is exactly {value}")
+        }),
+    }
+}
+
+fn text_report(tree: &Tree, source: &str, algo: Algorithm, window: Window, result: &SearchResult<NodeId>) -> String {
+    let stats = &result.stats;
+    let window_text = match window {
+        Window::Full => "(-inf, +inf)".to_string(),
+        Window::Open(alpha, beta) => format!("({alpha}, {beta})"),
+        Window::Bound(bound) => format!("bound {bound}"),
+    };
+    let mut out = String::new();
+    let mut line = |key: &str, value: String| out.push_str(&format!("{key:<16}{value}\n"));
+    line("tree", format!("{source}: {} nodes, {} leaves, height {}", tree.len(), tree.leaf_count(), tree.height()));
+    line("algorithm", algo.describe().to_string());
+    line("window", window_text);
+    line("value", result.value.to_string());
+    if let Some(text) = verdict(algo, window, result.value) {
+        line("theorem", text);
+    }
+    let pv = if result.pv.is_empty() {
+        "(the root is a leaf)".to_string()
+    } else {
+        tree.describe_path(&result.pv).join(" ")
+    };
+    line(if algo == Algorithm::F1 { "best line" } else { "pv" }, pv);
+    line("leaves", format!("{} of {}", stats.leaves, tree.leaf_count()));
+    line("nodes", format!("{} of {}", stats.nodes, tree.len()));
+    line("alpha cut-offs", format!("{} (at MIN nodes)", stats.alpha_cutoffs));
+    line("beta cut-offs", format!("{} (at MAX nodes)", stats.beta_cutoffs));
+    let per_ply: Vec<String> = stats.nodes_per_ply.iter().map(u64::to_string).collect();
+    line("nodes per ply", per_ply.join(" "));
+    out
+}
+
+fn json_report(tree: &Tree, algo: Algorithm, result: &SearchResult<NodeId>) -> serde_json::Value {
+    let pv = if algo == Algorithm::F1 {
+        serde_json::Value::Null
+    } else {
+        serde_json::Value::from(tree.child_indices(&result.pv))
+    };
+    serde_json::json!({
+        "value": result.value.get(),
+        "pv": pv,
+        "leaves": result.stats.leaves,
+        "nodes": result.stats.nodes,
+        "alpha_cutoffs": result.stats.alpha_cutoffs,
+        "beta_cutoffs": result.stats.beta_cutoffs,
+    })
+}
