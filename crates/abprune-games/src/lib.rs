@@ -2,9 +2,9 @@
 //!
 //! Each module implements [`abprune::Game`] and knows nothing of search:
 //!
-//! - [`tree`]: explicit trees in a text format, as textbooks draw them;
-//! - [`random_tree`]: random uniform trees with best, random or worst ordering;
-//! - [`tictactoe`]: tic-tac-toe.
+//! - [`tree`], explicit trees in a text format, as textbooks draw them;
+//! - [`random_tree`], random uniform trees with best, random or worst ordering;
+//! - [`tictactoe`], tic-tac-toe.
 
 #![deny(missing_docs)]
 

@@ -65,7 +65,7 @@ impl TicTacToe {
     }
 
     fn has_line(cells: u16) -> bool {
-        LINES.iter().any(|&line| cells & line == line)
+        LINES.iter().any(|&line| line & !cells == 0)
     }
 
     /// Lines still open to `mine` (no enemy stone) weighted by how many of
