@@ -88,11 +88,39 @@ pub trait Game {
         0
     }
 
+    /// A value the rules know without searching, seen from this position
+    /// (distances counted from here): `Some(Score::win_in(1))` when the side
+    /// to move wins with its next move, `Some(Score::loss_in(2))` when every
+    /// move lets the opponent win at once. It must be the exact value. The
+    /// engine asks after [`Game::outcome`] and before generating moves; the
+    /// plain searches of [`crate::search`] never ask. Default: `None`.
+    fn known_value(&self) -> Option<Score> {
+        None
+    }
+
+    /// The moves worth searching: a subset of [`Game::generate_moves`] that
+    /// still contains an optimal move, given that [`Game::known_value`]
+    /// returned `None` (Connect Four leaves out moves that let the opponent
+    /// win at once). Only the engine uses it. Default: every legal move.
+    fn generate_candidate_moves(&self, moves: &mut Vec<Self::Move>) {
+        self.generate_moves(moves);
+    }
+
     /// The lowest and highest score the side to move can still reach, seen
     /// from this position (distances counted from here, as `Score::win_in(n)`
     /// means a win `n` plies ahead). A solver narrows its window to it, as a
-    /// mate-distance bound does. The default is the whole range of scores.
+    /// mate-distance bound does. The engine asks only when
+    /// [`Game::outcome`] and [`Game::known_value`] are `None`, so the bounds
+    /// may take that for granted (no win on the next move, say). The default
+    /// is the whole range of scores.
     fn score_bounds(&self) -> (Score, Score) {
         (Score::loss_in(0), Score::win_in(0))
+    }
+
+    /// At most how many more plies the game can last (`None`: no bound
+    /// known). A solver bisecting on the game's value uses it to know which
+    /// win and loss distances exist at all.
+    fn max_plies_left(&self) -> Option<u32> {
+        None
     }
 }
