@@ -393,6 +393,11 @@ impl Game for TreeGame<'_> {
         None
     }
 
+    /// Each node is reached by one path only, so its id is an exact key.
+    fn hash_key(&self) -> Option<u64> {
+        Some(u64::from(self.node()))
+    }
+
     #[inline]
     fn evaluate(&self) -> Score {
         let value = Score::new(self.tree.value(self.node()).unwrap_or(0));

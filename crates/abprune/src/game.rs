@@ -88,6 +88,13 @@ pub trait Game {
         0
     }
 
+    /// A small dense number for `mv` (below 4096), so that the history
+    /// heuristic can keep a score per move. `None`, the default, turns the
+    /// history heuristic off for this game.
+    fn move_id(&self, _mv: Self::Move) -> Option<usize> {
+        None
+    }
+
     /// A value the rules know without searching, seen from this position
     /// (distances counted from here): `Some(Score::win_in(1))` when the side
     /// to move wins with its next move, `Some(Score::loss_in(2))` when every

@@ -12,6 +12,9 @@
 //!   successor, the principal variation and [`SearchStats`].
 //! - [`trace`]: an [`Observer`] sees every node entered, leaf evaluated,
 //!   cut-off and value returned; [`NoTrace`] compiles away.
+//! - [`Engine`]: iterative deepening, transposition table ([`tt`]), move
+//!   ordering ([`ordering`]), PVS, aspiration windows, MTD(f), a
+//!   null-window test and an exact solve mode, under [`SearchLimits`].
 //!
 //! The library has no dependencies and never prints.
 //!
@@ -47,13 +50,22 @@
 #![deny(missing_docs)]
 
 pub mod game;
+pub mod limits;
+pub mod ordering;
 pub mod score;
 pub mod search;
 pub mod stats;
 pub mod trace;
+pub mod tt;
 
 pub use game::{Game, Player};
+pub use limits::{SearchLimits, StopReason};
 pub use score::{Outcome, Score};
-pub use search::{alphabeta, alphabeta_failsoft, branch_and_bound, minimax, negamax, SearchResult, UNLIMITED_DEPTH};
+pub use search::engine::{
+    Engine, EngineError, EngineOptions, EngineResult, SearchInfo, SolveMode, Variant, DEFAULT_TABLE_MIB,
+};
+pub use search::{
+    alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult, UNLIMITED_DEPTH,
+};
 pub use stats::SearchStats;
 pub use trace::{NoTrace, Observer, Trace, TraceEvent};

@@ -92,6 +92,19 @@ impl Score {
         Score(raw)
     }
 
+    /// The next score above this one: `(x, x.succ())` is the null window
+    /// that tests "is the value above x?".
+    #[inline]
+    pub const fn succ(self) -> Score {
+        Score(self.0 + 1)
+    }
+
+    /// The next score below this one.
+    #[inline]
+    pub const fn pred(self) -> Score {
+        Score(self.0 - 1)
+    }
+
     /// True for a won game (any distance).
     #[inline]
     pub const fn is_win(self) -> bool {

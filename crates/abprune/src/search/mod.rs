@@ -7,6 +7,12 @@
 //! | [`branch_and_bound`] | Knuth & Moore's `F1(p, bound)` | condition (6) |
 //! | [`alphabeta`] | Knuth & Moore's `F2(p, alpha, beta)`, fail-hard | conditions (9) |
 //! | [`alphabeta_failsoft`] | the Polish slides' fail-soft variant | the theorem on results in a window |
+//! | [`pvs`] | Reinefeld's NegaScout (principal variation search) | the fail-soft theorem |
+//! | [`mtdf`] | Plaat's MTD(f): null-window searches with memory | the exact value |
+//!
+//! The [`engine`] combines them with the extensions the sources list:
+//! transposition table, window manipulation, move ordering, iterative
+//! deepening, and an exact solve mode.
 //!
 //! Each returns a [`SearchResult`]: the value, the "good enough" successor of
 //! Bratko's `alphabeta/5`, the principal variation and the [`SearchStats`].
@@ -19,15 +25,21 @@
 
 mod alphabeta;
 mod branch_and_bound;
+pub mod engine;
 mod failsoft;
 mod minimax;
+mod mtdf;
 mod negamax;
+mod pvs;
+mod searcher;
 
 pub use alphabeta::alphabeta;
 pub use branch_and_bound::branch_and_bound;
 pub use failsoft::alphabeta_failsoft;
 pub use minimax::minimax;
+pub use mtdf::mtdf;
 pub use negamax::negamax;
+pub use pvs::pvs;
 
 use crate::trace::Observer;
 use crate::{Game, Score, SearchStats};
@@ -102,7 +114,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
             Some(outcome) => outcome.score(ply),
             None if depth == 0 => self.game.evaluate(),
             None => {
-                let moves = self.take_moves(ply);
+                let moves = self.take_moves(ply, false);
                 if !moves.is_empty() {
                     return Expansion::Moves(moves);
                 }
@@ -121,16 +133,22 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
         value
     }
 
-    /// Takes the (reused) move buffer of `ply`, filled with the legal moves.
+    /// Takes the (reused) move buffer of `ply`, filled with the legal moves
+    /// (only the game's candidate moves when `candidates`). Hand it back
+    /// with [`Context::give_back`].
     #[inline]
-    fn take_moves(&mut self, ply: u32) -> Vec<G::Move> {
+    pub(crate) fn take_moves(&mut self, ply: u32, candidates: bool) -> Vec<G::Move> {
         let ply = ply as usize;
         if self.move_lists.len() <= ply {
             self.move_lists.resize_with(ply + 1, Vec::new);
         }
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
-        self.game.generate_moves(&mut moves);
+        if candidates {
+            self.game.generate_candidate_moves(&mut moves);
+        } else {
+            self.game.generate_moves(&mut moves);
+        }
         moves
     }
 
@@ -183,6 +201,26 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
         let result = search(self);
         self.game.undo(mv);
         result
+    }
+
+    /// The root's principal variation as it stands.
+    pub(crate) fn root_pv(&self) -> Vec<G::Move> {
+        self.pv.first().cloned().unwrap_or_default()
+    }
+
+    /// Replaces the root's principal variation (drivers that run several
+    /// passes report the line of the pass that proved the value).
+    pub(crate) fn set_root_pv(&mut self, line: Vec<G::Move>) {
+        if self.pv.is_empty() {
+            self.pv.push(Vec::new());
+        }
+        self.pv[0] = line;
+    }
+
+    /// The root's first legal move in generation order, once the root has
+    /// been expanded.
+    pub(crate) fn first_root_move(&self) -> Option<G::Move> {
+        self.move_lists.first().and_then(|moves| moves.first()).copied()
     }
 
     /// Packs the root's value with its best move, PV and the counters.

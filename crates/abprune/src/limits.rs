@@ -1,0 +1,126 @@
+//! When a search must stop: depth, nodes, time, or another thread's word.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Limits of one engine search. The default has none: the engine then
+/// searches until the value is exact (and says so in its result).
+#[derive(Clone, Debug, Default)]
+pub struct SearchLimits {
+    /// Deepest iteration of iterative deepening, in plies.
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes (checked every [`CHECK_INTERVAL`] nodes).
+    pub nodes: Option<u64>,
+    /// Stop after about this long (checked every [`CHECK_INTERVAL`] nodes).
+    pub time: Option<Duration>,
+    /// Stop as soon as another thread sets this flag.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// How many nodes pass between two looks at the clock and the stop flag: a
+/// balance between reaction time (microseconds) and the cost of `Instant::now`.
+pub const CHECK_INTERVAL: u64 = 1024;
+
+impl SearchLimits {
+    /// No limit: search until exact.
+    pub fn none() -> Self {
+        SearchLimits::default()
+    }
+
+    /// Limits iterative deepening to `depth` plies.
+    pub fn with_depth(mut self, depth: u32) -> Self {
+        self.depth = Some(depth);
+        self
+    }
+
+    /// Stops after about `nodes` nodes.
+    pub fn with_nodes(mut self, nodes: u64) -> Self {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// Stops after about `time`.
+    pub fn with_time(mut self, time: Duration) -> Self {
+        self.time = Some(time);
+        self
+    }
+
+    /// Stops when `flag` becomes true.
+    pub fn with_stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// True when only the depth (or nothing) limits the search: the result
+    /// does not depend on the machine's speed.
+    pub fn is_deterministic(&self) -> bool {
+        self.time.is_none() && self.stop.is_none()
+    }
+}
+
+/// Why a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// The value is exact: the game is solved from this position.
+    Solved,
+    /// The depth limit was reached.
+    DepthLimit,
+    /// The node limit was reached.
+    NodeLimit,
+    /// The time limit was reached.
+    TimeLimit,
+    /// The stop flag was raised.
+    Stopped,
+}
+
+/// The running check of a search's limits.
+#[derive(Debug)]
+pub(crate) struct Clock {
+    started: Instant,
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    next_check: u64,
+}
+
+impl Clock {
+    pub(crate) fn start(limits: &SearchLimits) -> Self {
+        let started = Instant::now();
+        Clock {
+            started,
+            nodes: limits.nodes,
+            deadline: limits.time.map(|time| started + time),
+            stop: limits.stop.clone(),
+            next_check: CHECK_INTERVAL,
+        }
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Called at every node with the nodes searched so far; looks at the
+    /// limits only every [`CHECK_INTERVAL`] nodes.
+    #[inline]
+    pub(crate) fn check(&mut self, nodes: u64) -> Option<StopReason> {
+        if nodes < self.next_check {
+            return None;
+        }
+        self.next_check = nodes + CHECK_INTERVAL;
+        self.check_now(nodes)
+    }
+
+    pub(crate) fn check_now(&self, nodes: u64) -> Option<StopReason> {
+        if self.nodes.is_some_and(|limit| nodes >= limit) {
+            return Some(StopReason::NodeLimit);
+        }
+        if self.stop.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Some(StopReason::Stopped);
+        }
+        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Some(StopReason::TimeLimit);
+        }
+        None
+    }
+}

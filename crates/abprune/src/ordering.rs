@@ -1,0 +1,150 @@
+//! Move ordering: the order of moves decides how much alpha-beta prunes.
+//!
+//! Each move gets a sort key; larger keys are searched first:
+//!
+//! 1. the table's move (the best move found for this position before);
+//! 2. killer moves: moves that caused a cut-off at the same ply elsewhere;
+//! 3. the game's own hint ([`Game::move_hint`](crate::Game::move_hint)),
+//!    plus the history heuristic: how often and how deep a move caused
+//!    cut-offs anywhere.
+
+/// Sort key of the table's move: above everything else.
+pub const TABLE_MOVE_KEY: i64 = 1 << 60;
+/// Sort key of the first killer move.
+pub const FIRST_KILLER_KEY: i64 = 1 << 50;
+/// Sort key of the second killer move.
+pub const SECOND_KILLER_KEY: i64 = FIRST_KILLER_KEY - 1;
+/// How much one unit of the game's hint outweighs history: hints are
+/// knowledge of the game, history only statistics.
+pub const HINT_WEIGHT: i64 = 1 << 32;
+/// History scores are halved when one reaches this, so old lessons fade.
+pub const HISTORY_CEILING: i64 = 1 << 30;
+
+/// The largest move id ([`Game::move_id`](crate::Game::move_id)) the history table accepts.
+pub const MAX_MOVE_ID: usize = 4096;
+
+/// Killer moves, two per ply.
+#[derive(Clone, Debug)]
+pub struct Killers<M> {
+    slots: Vec<[Option<M>; 2]>,
+}
+
+impl<M: Copy + PartialEq> Default for Killers<M> {
+    fn default() -> Self {
+        Killers { slots: Vec::new() }
+    }
+}
+
+impl<M: Copy + PartialEq> Killers<M> {
+    /// Remembers `mv` as the newest killer of `ply`.
+    pub fn record(&mut self, ply: usize, mv: M) {
+        if self.slots.len() <= ply {
+            self.slots.resize(ply + 1, [None, None]);
+        }
+        let slot = &mut self.slots[ply];
+        if slot[0] != Some(mv) {
+            slot[1] = slot[0];
+            slot[0] = Some(mv);
+        }
+    }
+
+    /// The sort key bonus of `mv` at `ply` (0 when it is no killer).
+    #[inline]
+    pub fn key(&self, ply: usize, mv: M) -> i64 {
+        match self.slots.get(ply) {
+            Some([Some(first), _]) if *first == mv => FIRST_KILLER_KEY,
+            Some([_, Some(second)]) if *second == mv => SECOND_KILLER_KEY,
+            _ => 0,
+        }
+    }
+
+    /// Forgets all killers.
+    pub fn clear(&mut self) {
+        self.slots.clear();
+    }
+}
+
+/// The history heuristic: a score per move id, raised by `depth²` at every
+/// cut-off the move causes.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    scores: Vec<i64>,
+}
+
+impl History {
+    /// Credits `id` with a cut-off `depth` plies above the horizon.
+    pub fn record(&mut self, id: usize, depth: u32) {
+        if id >= MAX_MOVE_ID {
+            return;
+        }
+        if self.scores.len() <= id {
+            self.scores.resize(id + 1, 0);
+        }
+        let bonus = i64::from(depth.min(64)).pow(2);
+        self.scores[id] += bonus;
+        if self.scores[id] >= HISTORY_CEILING {
+            self.scores.iter_mut().for_each(|score| *score /= 2);
+        }
+    }
+
+    /// The history score of `id`.
+    #[inline]
+    pub fn key(&self, id: usize) -> i64 {
+        self.scores.get(id).copied().unwrap_or(0)
+    }
+
+    /// Forgets all history.
+    pub fn clear(&mut self) {
+        self.scores.clear();
+    }
+}
+
+/// Sorts `order` (pairs of sort key and move index) by key, largest first,
+/// keeping generation order among equal keys. Insertion sort: move lists
+/// are short and often nearly sorted already.
+pub fn sort_by_key_descending(order: &mut [(i64, u16)]) {
+    for i in 1..order.len() {
+        let item = order[i];
+        let mut j = i;
+        while j > 0 && order[j - 1].0 < item.0 {
+            order[j] = order[j - 1];
+            j -= 1;
+        }
+        order[j] = item;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insertion_sort_is_stable_and_descending() {
+        let mut order = vec![(1, 0), (5, 1), (1, 2), (9, 3), (5, 4)];
+        sort_by_key_descending(&mut order);
+        assert_eq!(order, [(9, 3), (5, 1), (5, 4), (1, 0), (1, 2)]);
+    }
+
+    #[test]
+    fn killers_keep_the_two_newest() {
+        let mut killers = Killers::default();
+        killers.record(3, 'a');
+        killers.record(3, 'b');
+        killers.record(3, 'b');
+        assert_eq!(killers.key(3, 'b'), FIRST_KILLER_KEY);
+        assert_eq!(killers.key(3, 'a'), SECOND_KILLER_KEY);
+        killers.record(3, 'c');
+        assert_eq!(killers.key(3, 'a'), 0);
+        assert_eq!(killers.key(9, 'c'), 0);
+    }
+
+    #[test]
+    fn history_grows_with_depth_and_ignores_wild_ids() {
+        let mut history = History::default();
+        history.record(2, 3);
+        history.record(2, 1);
+        assert_eq!(history.key(2), 10);
+        history.record(MAX_MOVE_ID, 5);
+        assert_eq!(history.key(MAX_MOVE_ID), 0);
+    }
+}

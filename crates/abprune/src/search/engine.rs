@@ -1,0 +1,594 @@
+//! The engine: alpha-beta made strong with the extensions the sources list.
+//!
+//! - a **transposition table** ([`crate::tt`]) with a budget in MiB;
+//! - **window manipulation**: principal variation search, aspiration
+//!   windows, MTD(f), and a null-window test usable on its own
+//!   ([`Engine::test`]);
+//! - **move ordering** ([`crate::ordering`]): the table's move, killers,
+//!   the game's hints, history;
+//! - **variable depth** through the game's shortcuts
+//!   ([`Game::known_value`], [`Game::generate_candidate_moves`],
+//!   [`Game::score_bounds`]);
+//! - **iterative deepening** ([`Engine::search`]) under [`SearchLimits`],
+//!   with a callback per completed iteration;
+//! - an **exact solve mode** ([`Engine::solve`]) that bisects on the game's
+//!   value with null-window searches, inside the range the game says is
+//!   reachable.
+//!
+//! Every result says whether its value is exact ([`EngineResult::exact`]) and
+//! why the search ended ([`StopReason`]); nothing is random, so the same
+//! search with the same limits (depth or nodes) gives the same result.
+
+use super::mtdf::mtdf_passes;
+use super::searcher::Searcher;
+use super::{Context, SearchResult, UNLIMITED_DEPTH};
+use crate::limits::{Clock, SearchLimits, StopReason};
+use crate::ordering::{History, Killers};
+use crate::trace::{NoTrace, Observer};
+use crate::tt::TranspositionTable;
+use crate::{Game, Score, SearchStats};
+use std::fmt;
+use std::time::Duration;
+
+/// How each iteration searches the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Fail-soft alpha-beta with the full window at every node.
+    AlphaBeta,
+    /// Principal variation search (NegaScout): null windows after the first move.
+    Pvs,
+    /// MTD(f): each iteration is a series of null-window searches, starting
+    /// from the previous iteration's value.
+    Mtdf,
+}
+
+/// The engine's settings. `EngineOptions::default()` is the strongest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// How the root (and every node) is searched.
+    pub variant: Variant,
+    /// Transposition table budget in MiB; 0 turns the table off. A game
+    /// whose [`Game::hash_key`] is `None` runs without it either way.
+    pub table_mib: usize,
+    /// Try the killer moves of the ply early.
+    pub killers: bool,
+    /// Order by the history heuristic (games with [`Game::move_id`]).
+    pub history: bool,
+    /// Order by the game's [`Game::move_hint`].
+    pub hints: bool,
+    /// Half-width of the aspiration window around the previous iteration's
+    /// value (iterative deepening with AlphaBeta or Pvs only); `None`: off.
+    pub aspiration: Option<i32>,
+    /// Use the game's [`Game::known_value`], candidate moves and score bounds.
+    pub rules_shortcuts: bool,
+}
+
+/// The default table budget: 64 MiB.
+pub const DEFAULT_TABLE_MIB: usize = 64;
+/// The largest table budget accepted: 1 TiB, far above any real machine,
+/// so that a typo is caught instead of an allocation failure.
+pub const MAX_TABLE_MIB: usize = 1 << 20;
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            variant: Variant::Pvs,
+            table_mib: DEFAULT_TABLE_MIB,
+            killers: true,
+            history: true,
+            hints: true,
+            aspiration: None,
+            rules_shortcuts: true,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// Plain fail-soft alpha-beta with a small table and no other
+    /// enhancement: the baseline the enhancements are measured against.
+    pub fn textbook() -> Self {
+        EngineOptions {
+            variant: Variant::AlphaBeta,
+            table_mib: 1,
+            killers: false,
+            history: false,
+            hints: false,
+            aspiration: None,
+            rules_shortcuts: false,
+        }
+    }
+
+    /// Checks that the options make sense together.
+    ///
+    /// # Errors
+    /// Names the combination that does not work.
+    pub fn validate(&self) -> Result<(), EngineError> {
+        if self.table_mib > MAX_TABLE_MIB {
+            return Err(EngineError(format!(
+                "a table of {} MiB is beyond the limit of {MAX_TABLE_MIB} MiB",
+                self.table_mib
+            )));
+        }
+        match self.aspiration {
+            Some(width) if width <= 0 => {
+                Err(EngineError(format!("the aspiration half-width must be positive, not {width}")))
+            }
+            Some(_) if self.variant == Variant::Mtdf => Err(EngineError(
+                "aspiration windows do not combine with MTD(f), which sets its own null windows".into(),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// An impossible combination of options or modes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineError(pub String);
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// What the engine reports after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo<M> {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// Its value.
+    pub value: Score,
+    /// Nodes so far, over all iterations.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+    /// Nodes per second so far.
+    pub nodes_per_second: u64,
+    /// Its principal variation.
+    pub pv: Vec<M>,
+    /// True when the value is exact to the end of the game.
+    pub exact: bool,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineResult<M> {
+    /// The value for the side to move at the root. Exact when `exact`;
+    /// otherwise the value of the deepest completed iteration.
+    pub value: Score,
+    /// True when `value` is the game-theoretic value.
+    pub exact: bool,
+    /// For a decided game, how many plies to its end under best play.
+    pub plies_to_end: Option<u32>,
+    /// The best move (from a completed iteration); `None` only when the root
+    /// has no moves.
+    pub best_move: Option<M>,
+    /// The principal variation of the last completed iteration.
+    pub pv: Vec<M>,
+    /// The deepest completed iteration (for a solve, the depth is unlimited
+    /// and this is 0).
+    pub depth: u32,
+    /// Why the search ended.
+    pub stop_reason: StopReason,
+    /// Counts summed over all iterations and passes.
+    pub stats: SearchStats,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// What a solve is asked to find.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SolveMode {
+    /// The exact value, distance to the end included.
+    Strong,
+    /// Only win, draw or loss: the value is `Score::win_in(n)`,
+    /// `Score::DRAW` or `Score::loss_in(n)` for some `n` not computed.
+    Weak,
+}
+
+/// The search engine: options, the table and the ordering statistics, kept
+/// between searches.
+#[derive(Debug)]
+pub struct Engine<M> {
+    options: EngineOptions,
+    table: Option<TranspositionTable>,
+    killers: Killers<M>,
+    history: History,
+}
+
+impl<M: Copy + PartialEq> Default for Engine<M> {
+    fn default() -> Self {
+        Engine::with_checked_options(EngineOptions::default())
+    }
+}
+
+impl<M: Copy + PartialEq + fmt::Debug> Engine<M> {
+    /// An engine with `options`.
+    ///
+    /// # Errors
+    /// When the options do not combine ([`EngineOptions::validate`]).
+    pub fn new(options: EngineOptions) -> Result<Self, EngineError> {
+        options.validate()?;
+        Ok(Engine::with_checked_options(options))
+    }
+}
+
+impl<M: Copy + PartialEq> Engine<M> {
+    /// An engine with options known to be valid.
+    pub(crate) fn with_checked_options(options: EngineOptions) -> Self {
+        let table = (options.table_mib > 0).then(|| TranspositionTable::with_mib(options.table_mib));
+        Engine { options, table, killers: Killers::default(), history: History::default() }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Forgets everything learnt: the table (in O(1)), killers and history.
+    pub fn clear(&mut self) {
+        if let Some(table) = &mut self.table {
+            table.clear();
+        }
+        self.killers.clear();
+        self.history.clear();
+    }
+
+    /// The table, if the engine has one.
+    pub fn table(&self) -> Option<&TranspositionTable> {
+        self.table.as_ref()
+    }
+
+    fn searcher<'a, G: Game<Move = M>, O: Observer<M>>(
+        &'a mut self,
+        game: &'a mut G,
+        observer: &'a mut O,
+        limits: &SearchLimits,
+    ) -> Searcher<'a, G, O> {
+        Searcher::new(
+            Context::new(game, observer),
+            &self.options,
+            self.table.as_ref(),
+            &mut self.killers,
+            &mut self.history,
+            Clock::start(limits),
+        )
+    }
+
+    /// Iterative deepening: searches depth 1, 2, ... until the value is
+    /// exact, the depth limit is reached, or another limit stops it; calls
+    /// `on_iteration` after each completed iteration. The best move and PV
+    /// come from the deepest completed iteration. With no limit at all it
+    /// goes on until the value is exact.
+    pub fn search<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        limits: &SearchLimits,
+        on_iteration: impl FnMut(&SearchInfo<M>),
+    ) -> EngineResult<M> {
+        self.search_traced(game, limits, &mut NoTrace, on_iteration)
+    }
+
+    /// [`Engine::search`] with an observer.
+    pub fn search_traced<G: Game<Move = M>, O: Observer<M>>(
+        &mut self,
+        game: &mut G,
+        limits: &SearchLimits,
+        observer: &mut O,
+        mut on_iteration: impl FnMut(&SearchInfo<M>),
+    ) -> EngineResult<M> {
+        let max_depth = limits.depth.unwrap_or(UNLIMITED_DEPTH);
+        let mut searcher = self.searcher(game, observer, limits);
+        let mut last: Option<(u32, Score, Vec<M>, bool)> = None;
+        let mut reason = StopReason::DepthLimit;
+        let mut depth = 1;
+        while depth <= max_depth {
+            let unproven_before = searcher.unproven;
+            let guess = last.as_ref().map_or(Score::DRAW, |(_, value, _, _)| *value);
+            let value = iteration(&mut searcher, depth, guess);
+            if let Some(stopped) = searcher.stopped {
+                reason = stopped;
+                break;
+            }
+            let exact = searcher.unproven == unproven_before;
+            let pv = searcher.context.root_pv();
+            let elapsed = searcher.clock().elapsed();
+            let nodes = searcher.context.stats.nodes;
+            on_iteration(&SearchInfo {
+                depth,
+                value,
+                nodes,
+                elapsed,
+                nodes_per_second: per_second(nodes, elapsed),
+                pv: pv.clone(),
+                exact,
+            });
+            last = Some((depth, value, pv, exact));
+            if exact {
+                reason = StopReason::Solved;
+                break;
+            }
+            depth += 1;
+        }
+        let elapsed = searcher.clock().elapsed();
+        let fallback_move = searcher.context.first_root_move();
+        let stats = std::mem::take(&mut searcher.context.stats);
+        let (depth, value, pv, exact) = last.unwrap_or((0, Score::DRAW, fallback_move.into_iter().collect(), false));
+        EngineResult {
+            value,
+            exact,
+            plies_to_end: value.plies_to_end().filter(|_| exact),
+            best_move: pv.first().copied().or(fallback_move),
+            pv,
+            depth,
+            stop_reason: reason,
+            stats,
+            elapsed,
+        }
+    }
+
+    /// One search to a fixed `depth` with this engine's variant (MTD(f)
+    /// starts from `guess`), as the textbook algorithms are run: no
+    /// iterative deepening, no limits.
+    pub fn search_depth<G: Game<Move = M>, O: Observer<M>>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        guess: Score,
+        observer: &mut O,
+    ) -> SearchResult<M> {
+        let mut searcher = self.searcher(game, observer, &SearchLimits::none());
+        let value = iteration(&mut searcher, depth, guess);
+        searcher.context.finish(value)
+    }
+
+    /// The exact value of the position (or only win/draw/loss), found by
+    /// bisecting on the value with null-window searches of unlimited depth.
+    /// The game must end in finitely many plies.
+    ///
+    /// # Errors
+    /// When the options include aspiration windows, which a solve never uses,
+    /// or when the search met a position valued by static evaluation (a
+    /// game whose leaves are not finished games, such as an explicit tree).
+    pub fn solve<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        mode: SolveMode,
+        limits: &SearchLimits,
+    ) -> Result<EngineResult<M>, EngineError> {
+        if self.options.aspiration.is_some() {
+            return Err(EngineError("aspiration windows apply to iterative deepening, not to solving".into()));
+        }
+        let ladder = ValueLadder::new(game.max_plies_left());
+        let mut observer = NoTrace;
+        let mut searcher = self.searcher(game, &mut observer, limits);
+        let (mut low, mut high) = match mode {
+            SolveMode::Strong => (ladder.lowest(), ladder.highest()),
+            SolveMode::Weak => (-1, 1),
+        };
+        let mut best: Option<(M, Vec<M>)> = None;
+        let clamp = |rung: i64| if mode == SolveMode::Weak { rung.clamp(-1, 1) } else { rung };
+        while low < high && searcher.stopped.is_none() {
+            let middle = probe_point(low, high);
+            let threshold = ladder.score(middle + 1);
+            let value = searcher.root(UNLIMITED_DEPTH, threshold.pred(), threshold);
+            if searcher.stopped.is_some() {
+                break;
+            }
+            if value >= threshold {
+                low = (middle + 1).max(clamp(ladder.rung(value)));
+                best = searcher.context.root_pv().first().map(|&mv| (mv, searcher.context.root_pv()));
+            } else {
+                high = middle.min(clamp(ladder.rung(value)));
+            }
+        }
+        if searcher.evaluations > 0 {
+            return Err(EngineError(
+                "solving needs a game that ends in wins, losses and draws, but the search met positions with a static evaluation".into(),
+            ));
+        }
+        let solved = searcher.stopped.is_none();
+        if solved && best.is_none() {
+            // No probe failed high: every move is worth the lowest rung; one
+            // more probe at it finds a move that reaches it.
+            let threshold = ladder.score(low);
+            searcher.root(UNLIMITED_DEPTH, threshold.pred(), threshold);
+            best = searcher.context.root_pv().first().map(|&mv| (mv, searcher.context.root_pv()));
+        }
+        let elapsed = searcher.clock().elapsed();
+        let value = ladder.score(low);
+        let fallback = searcher.context.first_root_move();
+        let (best_move, pv) = match best {
+            Some((mv, pv)) => (Some(mv), pv),
+            None => (fallback, fallback.into_iter().collect()),
+        };
+        Ok(EngineResult {
+            value,
+            exact: solved,
+            plies_to_end: if solved && mode == SolveMode::Strong { value.plies_to_end() } else { None },
+            best_move,
+            pv,
+            depth: 0,
+            stop_reason: searcher.stopped.unwrap_or(StopReason::Solved),
+            stats: std::mem::take(&mut searcher.context.stats),
+            elapsed,
+        })
+    }
+
+    /// The null-window test on its own: is the value at least `threshold`?
+    /// Searches to `limits.depth` (unlimited by default). `None` when a
+    /// limit stopped it first.
+    pub fn test<G: Game<Move = M>>(&mut self, game: &mut G, threshold: Score, limits: &SearchLimits) -> Option<bool> {
+        let depth = limits.depth.unwrap_or(UNLIMITED_DEPTH);
+        let mut observer = NoTrace;
+        let mut searcher = self.searcher(game, &mut observer, limits);
+        let value = searcher.root(depth, threshold.pred(), threshold);
+        searcher.stopped.is_none().then_some(value >= threshold)
+    }
+}
+
+/// One iteration of iterative deepening at `depth`, by the engine's variant.
+fn iteration<G: Game, O: Observer<G::Move>>(searcher: &mut Searcher<'_, G, O>, depth: u32, guess: Score) -> Score {
+    match searcher.options.variant {
+        Variant::Mtdf => {
+            // The move to report comes from a pass that failed high: it is
+            // proven to reach the lower bound, which the final value equals.
+            let mut proven_line = Vec::new();
+            let value = mtdf_passes(guess, |alpha, beta| {
+                let value = searcher.root(depth, alpha, beta);
+                if value >= beta {
+                    proven_line = searcher.context.root_pv();
+                }
+                searcher.stopped.is_none().then_some(value)
+            })
+            .unwrap_or(Score::DRAW);
+            searcher.context.set_root_pv(proven_line);
+            value
+        }
+        Variant::AlphaBeta | Variant::Pvs => match searcher.options.aspiration {
+            Some(width) if depth > 1 && guess.is_heuristic() => aspiration(searcher, depth, guess, width),
+            _ => searcher.root(depth, -Score::INFINITY, Score::INFINITY),
+        },
+    }
+}
+
+/// Searches a window of `±width` around `guess` first; on a fail, opens
+/// the failing side completely and searches again.
+fn aspiration<G: Game, O: Observer<G::Move>>(
+    searcher: &mut Searcher<'_, G, O>,
+    depth: u32,
+    guess: Score,
+    width: i32,
+) -> Score {
+    let clamp = |raw: i64| Score::try_new(raw).unwrap_or(if raw < 0 { -Score::INFINITY } else { Score::INFINITY });
+    let mut alpha = clamp(i64::from(guess.get()) - i64::from(width));
+    let mut beta = clamp(i64::from(guess.get()) + i64::from(width));
+    loop {
+        let value = searcher.root(depth, alpha, beta);
+        if searcher.stopped.is_some() || (alpha < value && value < beta) {
+            return value;
+        }
+        if value <= alpha {
+            alpha = -Score::INFINITY;
+        } else {
+            beta = Score::INFINITY;
+        }
+        if alpha == -Score::INFINITY && beta == Score::INFINITY {
+            return searcher.root(depth, alpha, beta);
+        }
+    }
+}
+
+/// Where to probe between `low` and `high` (rungs, `low < high`): the
+/// middle, unless half of the range's end on the middle's side lies further
+/// out; then there. A null-window test far from the true value is cheap to
+/// answer (a quick win or loss is quickly refuted), so the early probes cut
+/// the range where it costs little, and the expensive probes near the true
+/// value come last, with a warm table.
+fn probe_point(low: i64, high: i64) -> i64 {
+    let middle = low + (high - low).div_euclid(2);
+    if middle <= 0 && low / 2 < middle {
+        low / 2
+    } else if middle >= 0 && high / 2 > middle {
+        high / 2
+    } else {
+        middle
+    }
+}
+
+/// The possible exact values of a finished game, as consecutive integers
+/// ("rungs"): loss in 1 ply is the lowest, a draw is 0, a win in 1 ply the
+/// highest. With at most `n` plies left, a win in `k` plies is rung
+/// `n + 1 - k` and a loss in `k` plies is its negation.
+struct ValueLadder {
+    plies_left: i64,
+}
+
+impl ValueLadder {
+    fn new(max_plies_left: Option<u32>) -> Self {
+        let plies = max_plies_left.map_or(Score::MAX_PLY, |plies| plies.min(Score::MAX_PLY as u32) as i32);
+        ValueLadder { plies_left: i64::from(plies.max(1)) }
+    }
+
+    fn lowest(&self) -> i64 {
+        -self.plies_left
+    }
+
+    fn highest(&self) -> i64 {
+        self.plies_left
+    }
+
+    /// The score of a rung.
+    fn score(&self, rung: i64) -> Score {
+        let rung = rung.clamp(self.lowest(), self.highest());
+        let plies = (self.plies_left + 1 - rung.abs()) as u32;
+        match rung.signum() {
+            1 => Score::win_in(plies),
+            -1 => Score::loss_in(plies),
+            _ => Score::DRAW,
+        }
+    }
+
+    /// The rung of a score (heuristic values count as draws).
+    fn rung(&self, score: Score) -> i64 {
+        let plies = |score: Score| i64::from(score.plies_to_end().unwrap_or(0)).min(self.plies_left);
+        if score.is_win() {
+            self.plies_left + 1 - plies(score)
+        } else if score.is_loss() {
+            -(self.plies_left + 1 - plies(score))
+        } else if score.is_infinite() {
+            score.get().signum() as i64 * self.plies_left
+        } else {
+            0
+        }
+    }
+}
+
+fn per_second(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ladder_round_trips_and_orders() {
+        let ladder = ValueLadder::new(Some(10));
+        let mut previous = -Score::INFINITY;
+        for rung in ladder.lowest()..=ladder.highest() {
+            let score = ladder.score(rung);
+            assert!(score > previous, "rung {rung}");
+            assert_eq!(ladder.rung(score), rung);
+            previous = score;
+        }
+        assert_eq!(ladder.score(10), Score::win_in(1));
+        assert_eq!(ladder.score(-1), Score::loss_in(10));
+    }
+
+    #[test]
+    fn probes_stay_inside_the_range() {
+        for low in -20..20 {
+            for high in low + 1..=20 {
+                let point = probe_point(low, high);
+                assert!(low <= point && point < high, "{low} {high} -> {point}");
+            }
+        }
+        assert_eq!(probe_point(-18, 18), -9);
+        assert_eq!(probe_point(-1, 1), 0);
+        assert_eq!(probe_point(0, 18), 9);
+    }
+
+    #[test]
+    fn impossible_combinations_are_named() {
+        let mtdf_with_aspiration = EngineOptions { variant: Variant::Mtdf, aspiration: Some(20), ..Default::default() };
+        assert!(mtdf_with_aspiration.validate().unwrap_err().0.contains("MTD(f)"));
+        let huge = EngineOptions { table_mib: usize::MAX, ..Default::default() };
+        assert!(huge.validate().is_err());
+        assert!(EngineOptions { aspiration: Some(0), ..Default::default() }.validate().is_err());
+        assert!(EngineOptions::default().validate().is_ok());
+    }
+}

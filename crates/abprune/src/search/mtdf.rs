@@ -1,0 +1,43 @@
+//! MTD(f): the exact value as a sequence of null-window searches.
+
+use super::engine::{Engine, EngineOptions, Variant};
+use super::SearchResult;
+use crate::trace::Observer;
+use crate::{Game, Score};
+
+/// Plaat's MTD(f) to `depth`, starting from the guess `first_guess`: each
+/// pass is a null-window alpha-beta search with memory that moves one bound
+/// (the lower bound up on a fail-high, the upper bound down on a fail-low)
+/// until they meet at the exact value. The memory (the transposition table)
+/// is what makes the passes cheap; a game without a hash key still gets the
+/// exact value, but every pass searches again from scratch.
+///
+/// Statistics are summed over the passes.
+pub fn mtdf<G: Game, O: Observer<G::Move>>(
+    game: &mut G,
+    depth: u32,
+    first_guess: Score,
+    observer: &mut O,
+) -> SearchResult<G::Move> {
+    let options = EngineOptions { variant: Variant::Mtdf, ..EngineOptions::textbook() };
+    let mut engine = Engine::with_checked_options(options);
+    engine.search_depth(game, depth, first_guess, observer)
+}
+
+/// The MTD(f) loop over any null-window search `test(alpha, beta)` (fail-soft,
+/// `beta == alpha.succ()`). `None` when a test was stopped.
+pub(crate) fn mtdf_passes(first_guess: Score, mut test: impl FnMut(Score, Score) -> Option<Score>) -> Option<Score> {
+    let (mut lower, mut upper) = (-Score::INFINITY, Score::INFINITY);
+    let mut g = first_guess;
+    while lower < upper {
+        // Test just above the lower bound after a fail-high, at g otherwise.
+        let beta = if g == lower { g.succ() } else { g };
+        g = test(beta.pred(), beta)?;
+        if g < beta {
+            upper = g;
+        } else {
+            lower = g;
+        }
+    }
+    Some(g)
+}

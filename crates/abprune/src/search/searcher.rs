@@ -1,0 +1,274 @@
+//! The engine's node search: fail-soft alpha-beta or PVS with the table,
+//! move ordering, the game's shortcuts, and limits.
+
+use super::engine::{EngineOptions, Variant};
+use super::Context;
+use crate::limits::{Clock, StopReason};
+use crate::ordering::{sort_by_key_descending, History, Killers, HINT_WEIGHT, TABLE_MOVE_KEY};
+use crate::trace::Observer;
+use crate::tt::{Bound, TableEntry, TranspositionTable, MAX_MOVE_INDEX, PROVEN_DRAFT};
+use crate::{Game, Score};
+
+/// The table draft of a search `depth` plies deep: depths of 255 and more
+/// count as unlimited (no game searched to the end has a horizon).
+#[inline]
+fn draft(depth: u32) -> u8 {
+    depth.min(u32::from(PROVEN_DRAFT)) as u8
+}
+
+/// One search's state: the shared [`Context`] plus what the engine adds.
+pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
+    pub(crate) context: Context<'a, G, O>,
+    pub(crate) options: &'a EngineOptions,
+    table: Option<&'a TranspositionTable>,
+    killers: &'a mut Killers<G::Move>,
+    history: &'a mut History,
+    clock: Clock,
+    /// Set once a limit is hit; every value computed after it is discarded.
+    pub(crate) stopped: Option<StopReason>,
+    /// Counts results that rest on a horizon (a static evaluation at depth 0,
+    /// or a table entry that was not proven). A subtree during which it did
+    /// not move is proven: exact to the end of the game.
+    pub(crate) unproven: u64,
+    /// Static evaluations made, at the horizon or for want of moves: a solve
+    /// that needed one was given a game that does not end in wins, losses
+    /// and draws alone.
+    pub(crate) evaluations: u64,
+    orders: Vec<Vec<(i64, u16)>>,
+}
+
+impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
+    pub(crate) fn new(
+        context: Context<'a, G, O>,
+        options: &'a EngineOptions,
+        table: Option<&'a TranspositionTable>,
+        killers: &'a mut Killers<G::Move>,
+        history: &'a mut History,
+        clock: Clock,
+    ) -> Self {
+        Searcher {
+            context,
+            options,
+            table,
+            killers,
+            history,
+            clock,
+            stopped: None,
+            unproven: 0,
+            evaluations: 0,
+            orders: Vec::new(),
+        }
+    }
+
+    pub(crate) fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// Searches the root with window (alpha, beta). The root never returns
+    /// early from the table or the game's shortcuts, so that it always
+    /// searches and reports a move.
+    pub(crate) fn root(&mut self, depth: u32, alpha: Score, beta: Score) -> Score {
+        self.node(depth, 0, None, alpha, beta)
+    }
+
+    /// Fail-soft search of the node `ply` plies below the root: with `m` its
+    /// true value (to `depth`), the result `v` satisfies `v <= alpha => m <= v`,
+    /// `alpha < v < beta => m == v`, `v >= beta => m >= v`. Once the search
+    /// is stopped the result means nothing.
+    pub(crate) fn node(&mut self, depth: u32, ply: u32, via: Option<G::Move>, alpha: Score, beta: Score) -> Score {
+        debug_assert!(alpha < beta, "engine node needs an open window: alpha {alpha} >= beta {beta}");
+        // Step 1. Enter, and look at the limits now and then.
+        self.context.enter(ply, via, alpha, beta);
+        if self.stopped.is_some() {
+            return Score::DRAW;
+        }
+        if let Some(reason) = self.clock.check(self.context.stats.nodes) {
+            self.stopped = Some(reason);
+            return Score::DRAW;
+        }
+        let unproven_before = self.unproven;
+        let is_root = ply == 0;
+        let shortcuts = self.options.rules_shortcuts && !is_root;
+
+        // Step 2. Leaves: the game is over, the rules know the value, or the
+        // horizon is reached.
+        if let Some(outcome) = self.context.game.outcome() {
+            let value = self.context.leaf(ply, outcome.score(ply));
+            return self.context.exit(ply, value);
+        }
+        if shortcuts {
+            if let Some(known) = self.context.game.known_value() {
+                let value = self.context.leaf(ply, known.to_root_relative(ply));
+                return self.context.exit(ply, value);
+            }
+        }
+        if depth == 0 {
+            self.unproven += 1;
+            self.evaluations += 1;
+            let value = self.context.leaf(ply, self.context.game.evaluate());
+            return self.context.exit(ply, value);
+        }
+
+        // Step 3. Narrow the window to the scores still reachable, as a
+        // mate-distance bound does: no line can do better than `highest`.
+        let (mut alpha, mut beta) = (alpha, beta);
+        if shortcuts {
+            let (lowest, highest) = self.context.game.score_bounds();
+            let (lowest, highest) = (lowest.to_root_relative(ply), highest.to_root_relative(ply));
+            if lowest >= beta {
+                return self.context.exit(ply, lowest);
+            }
+            if highest <= alpha {
+                return self.context.exit(ply, highest);
+            }
+            alpha = alpha.max(lowest);
+            beta = beta.min(highest);
+            if alpha >= beta {
+                return self.context.exit(ply, alpha);
+            }
+        }
+
+        // Step 4. The table: a stored result may settle the node, or narrow
+        // the window, and its move goes first.
+        let key = self.table.and_then(|_| self.context.game.hash_key());
+        let mut table_move = None;
+        if let (Some(table), Some(key)) = (self.table, key) {
+            if let Some(entry) = table.probe(key) {
+                table_move = entry.move_index;
+                if entry.draft >= draft(depth) && !is_root {
+                    let value = entry.value.to_root_relative(ply);
+                    if entry.draft != PROVEN_DRAFT {
+                        self.unproven += 1;
+                    }
+                    let settled = match entry.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => value >= beta,
+                        Bound::Upper => value <= alpha,
+                    };
+                    if settled {
+                        return self.context.exit(ply, value);
+                    }
+                    match entry.bound {
+                        Bound::Lower => alpha = alpha.max(value),
+                        Bound::Upper => beta = beta.min(value),
+                        Bound::Exact => {}
+                    }
+                }
+            }
+        }
+
+        // Step 5. The moves, best first. A node without moves is a leaf.
+        let moves = self.context.take_moves(ply, shortcuts);
+        if moves.is_empty() {
+            self.context.give_back(ply, moves);
+            self.evaluations += 1;
+            let value = self.context.leaf(ply, self.context.game.evaluate());
+            return self.context.exit(ply, value);
+        }
+        let order = self.order_moves(ply, &moves, table_move);
+
+        // Step 6. Search the moves. PVS tests every move after the first with
+        // a null window and searches again only the ones that beat alpha.
+        let nodes_before = self.context.stats.nodes;
+        let (window_alpha, window_beta) = (alpha, beta);
+        let mut best = -Score::INFINITY;
+        let mut best_index = None;
+        for (i, &(_, index)) in order.iter().enumerate() {
+            let mv = moves[usize::from(index)];
+            self.context.game.play(mv);
+            let value = if i == 0 || self.options.variant != Variant::Pvs {
+                -self.node(depth - 1, ply + 1, Some(mv), -beta, -alpha)
+            } else {
+                let scout = -self.node(depth - 1, ply + 1, Some(mv), -alpha.succ(), -alpha);
+                if alpha < scout && scout < beta && self.stopped.is_none() {
+                    -self.node(depth - 1, ply + 1, Some(mv), -beta, -alpha)
+                } else {
+                    scout
+                }
+            };
+            self.context.game.undo(mv);
+            if self.stopped.is_some() {
+                break;
+            }
+            if value > best {
+                best = value;
+                best_index = Some(index);
+                self.context.update_pv(ply, mv);
+                alpha = alpha.max(value);
+                if value >= beta {
+                    self.reward(ply, depth, mv);
+                    self.context.cutoff(ply, order.len() - i - 1);
+                    break;
+                }
+            }
+        }
+        self.context.give_back(ply, moves);
+        self.orders[ply as usize] = order;
+        if self.stopped.is_some() {
+            return Score::DRAW;
+        }
+
+        // Step 7. Remember the result, with what kind of bound it is.
+        if let (Some(table), Some(key)) = (self.table, key) {
+            let bound = if best <= window_alpha {
+                Bound::Upper
+            } else if best >= window_beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let proven = self.unproven == unproven_before;
+            let entry = TableEntry {
+                value: best.to_node_relative(ply),
+                draft: if proven { PROVEN_DRAFT } else { draft(depth) },
+                // After a fail-low every move was refuted: no move is better known.
+                move_index: if bound == Bound::Upper { None } else { best_index },
+                bound,
+            };
+            table.store(key, entry, self.context.stats.nodes - nodes_before);
+        }
+        self.context.exit(ply, best)
+    }
+
+    /// Sort keys for the moves of `ply`, best first, in the reused buffer.
+    fn order_moves(&mut self, ply: u32, moves: &[G::Move], table_move: Option<u16>) -> Vec<(i64, u16)> {
+        let ply = ply as usize;
+        if self.orders.len() <= ply {
+            self.orders.resize_with(ply + 1, Vec::new);
+        }
+        let mut order = std::mem::take(&mut self.orders[ply]);
+        order.clear();
+        let game = &*self.context.game;
+        for (index, &mv) in moves.iter().enumerate() {
+            let index = index.min(usize::from(MAX_MOVE_INDEX)) as u16;
+            let mut key = 0;
+            if Some(index) == table_move {
+                key += TABLE_MOVE_KEY;
+            }
+            if self.options.killers {
+                key += self.killers.key(ply, mv);
+            }
+            if self.options.hints {
+                key += i64::from(game.move_hint(mv)) * HINT_WEIGHT;
+            }
+            if self.options.history {
+                key += game.move_id(mv).map_or(0, |id| self.history.key(id));
+            }
+            order.push((key, index));
+        }
+        sort_by_key_descending(&mut order);
+        order
+    }
+
+    /// A move that caused a cut-off becomes a killer and gains history.
+    fn reward(&mut self, ply: u32, depth: u32, mv: G::Move) {
+        if self.options.killers {
+            self.killers.record(ply as usize, mv);
+        }
+        if self.options.history {
+            if let Some(id) = self.context.game.move_id(mv) {
+                self.history.record(id, depth);
+            }
+        }
+    }
+}

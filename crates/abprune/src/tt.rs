@@ -1,0 +1,302 @@
+//! The transposition table: what earlier searches proved about positions.
+//!
+//! Layout: buckets of four 16-byte slots, one cache line each. A slot is two
+//! 64-bit words, `check = key ^ data` and `data`, written and read without
+//! locks: a slot torn by two threads writing at once no longer satisfies
+//! `check ^ data == key`, so it reads as a miss and is never trusted. (In a
+//! single thread the atomics compile to plain loads and stores.)
+//!
+//! `data` packs, low bits first:
+//!
+//! ```text
+//!  0..32  value     i32, node-relative (win/loss distances counted from the node)
+//! 32..40  draft     remaining depth searched; 255 = proven (exact to the end of the game)
+//! 40..50  move      index of the best move in the generated move list, plus 1 (0 = none)
+//! 50..52  bound     1 upper, 2 lower, 3 exact
+//! 52..58  work      log2 of the nodes the search of this entry cost
+//! 58..64  epoch     the table's epoch when stored; other epochs read as empty
+//! ```
+//!
+//! Replacement: a bucket keeps the entry of the same key up to date; for a
+//! new key it evicts an empty or stale slot, else the one with the least
+//! (draft, work). Deep and expensive results survive, and every store lands
+//! somewhere, so the newest result is always available to the next probe.
+
+use crate::Score;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What kind of bound a stored value is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// The true value is at most the stored value (the search failed low).
+    Upper,
+    /// The true value is at least the stored value (the search failed high).
+    Lower,
+    /// The stored value is the true value.
+    Exact,
+}
+
+/// The largest move index an entry can hold.
+pub const MAX_MOVE_INDEX: u16 = (1 << MOVE_BITS) - 2;
+const MOVE_BITS: u32 = 10;
+
+/// The draft of a proven entry: valid at any depth.
+pub const PROVEN_DRAFT: u8 = u8::MAX;
+
+/// One stored result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableEntry {
+    /// The value, node-relative (see [`Score::to_node_relative`]).
+    pub value: Score,
+    /// Remaining depth it was searched to; [`PROVEN_DRAFT`] when exact to the end.
+    pub draft: u8,
+    /// Index of the best move in the position's generated move list (at
+    /// most [`MAX_MOVE_INDEX`]; later moves are not remembered).
+    pub move_index: Option<u16>,
+    /// What `value` says about the true value.
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    slots: [Slot; SLOTS_PER_BUCKET],
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const SLOTS_PER_BUCKET: usize = 4;
+const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
+const MIB: usize = 1 << 20;
+
+/// A fixed-size, lock-free transposition table.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    /// Entries of other epochs are invisible: clearing is one increment.
+    epoch: u8,
+}
+
+impl std::fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TranspositionTable").field("buckets", &self.buckets.len()).field("epoch", &self.epoch).finish()
+    }
+}
+
+impl TranspositionTable {
+    /// A table that uses at most `mib` MiB (at least one bucket).
+    pub fn with_mib(mib: usize) -> Self {
+        let buckets = (mib.saturating_mul(MIB) / BUCKET_BYTES).max(1);
+        TranspositionTable { buckets: (0..buckets).map(|_| Bucket::default()).collect(), epoch: 1 }
+    }
+
+    /// The memory the entries take, in bytes (never more than asked for).
+    pub fn size_bytes(&self) -> usize {
+        self.buckets.len() * BUCKET_BYTES
+    }
+
+    /// How many entries fit.
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * SLOTS_PER_BUCKET
+    }
+
+    /// Forgets every entry in O(1) by moving to a new epoch; the memory is
+    /// rewritten only once every 63 clears, when the epoch counter wraps.
+    pub fn clear(&mut self) {
+        self.epoch = (self.epoch + 1) & EPOCH_MASK;
+        if self.epoch == 0 {
+            for bucket in &mut self.buckets {
+                *bucket = Bucket::default();
+            }
+            self.epoch = 1;
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key onto any number of buckets evenly.
+        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TableEntry> {
+        self.bucket(key).slots.iter().find_map(|slot| {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            (check ^ data == key && epoch_of(data) == self.epoch).then(|| unpack(data))
+        })
+    }
+
+    /// Stores `entry` for `key`; `nodes` is what computing it cost.
+    #[inline]
+    pub fn store(&self, key: u64, entry: TableEntry, nodes: u64) {
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.slots[0];
+        let mut victim_priority = u32::MAX;
+        let mut entry = entry;
+        for slot in &bucket.slots {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if epoch_of(data) != self.epoch {
+                victim = slot;
+                victim_priority = 0;
+                continue;
+            }
+            if check ^ data == key {
+                if entry.move_index.is_none() {
+                    entry.move_index = unpack(data).move_index;
+                }
+                victim = slot;
+                break;
+            }
+            let priority = replacement_priority(data);
+            if priority < victim_priority {
+                victim = slot;
+                victim_priority = priority;
+            }
+        }
+        let data = pack(entry, nodes, self.epoch);
+        victim.data.store(data, Ordering::Relaxed);
+        victim.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Permille of a sample of slots filled in the current epoch.
+    pub fn permille_full(&self) -> u32 {
+        let sample = self.buckets.len().min(1000);
+        let used: usize = self.buckets[..sample]
+            .iter()
+            .map(|b| b.slots.iter().filter(|s| epoch_of(s.data.load(Ordering::Relaxed)) == self.epoch).count())
+            .sum();
+        (used * 1000 / (sample * SLOTS_PER_BUCKET).max(1)) as u32
+    }
+}
+
+const DRAFT_SHIFT: u32 = 32;
+const MOVE_SHIFT: u32 = 40;
+const MOVE_MASK: u64 = (1 << MOVE_BITS) - 1;
+const BOUND_SHIFT: u32 = 50;
+const WORK_SHIFT: u32 = 52;
+const WORK_MAX: u64 = 63;
+const EPOCH_SHIFT: u32 = 58;
+const EPOCH_MASK: u8 = 63;
+
+#[inline]
+fn epoch_of(data: u64) -> u8 {
+    (data >> EPOCH_SHIFT) as u8
+}
+
+/// Which slot to evict first: the shallowest, then the cheapest.
+#[inline]
+fn replacement_priority(data: u64) -> u32 {
+    let draft = (data >> DRAFT_SHIFT) as u8;
+    let work = (data >> WORK_SHIFT) & WORK_MAX;
+    (u32::from(draft) << 8) | work as u32
+}
+
+#[inline]
+fn pack(entry: TableEntry, nodes: u64, epoch: u8) -> u64 {
+    let bound = match entry.bound {
+        Bound::Upper => 1u64,
+        Bound::Lower => 2,
+        Bound::Exact => 3,
+    };
+    let work = u64::from(64 - nodes.leading_zeros()).min(WORK_MAX);
+    let move_code = entry.move_index.filter(|&index| index <= MAX_MOVE_INDEX).map_or(0, |index| u64::from(index) + 1);
+    u64::from(entry.value.get() as u32)
+        | u64::from(entry.draft) << DRAFT_SHIFT
+        | move_code << MOVE_SHIFT
+        | bound << BOUND_SHIFT
+        | work << WORK_SHIFT
+        | u64::from(epoch) << EPOCH_SHIFT
+}
+
+#[inline]
+fn unpack(data: u64) -> TableEntry {
+    let bound = match (data >> BOUND_SHIFT) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        _ => Bound::Exact,
+    };
+    let move_code = ((data >> MOVE_SHIFT) & MOVE_MASK) as u16;
+    TableEntry {
+        value: Score::from_raw(data as u32 as i32),
+        draft: (data >> DRAFT_SHIFT) as u8,
+        move_index: move_code.checked_sub(1),
+        bound,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(value: i32, draft: u8, bound: Bound) -> TableEntry {
+        TableEntry { value: Score::from_raw(value), draft, move_index: Some(3), bound }
+    }
+
+    #[test]
+    fn stores_and_finds_with_every_field_intact() {
+        let table = TranspositionTable::with_mib(1);
+        for (key, value, bound) in [(7u64, -5, Bound::Upper), (99, Score::win_in(4).get(), Bound::Lower)] {
+            table.store(key, entry(value, 12, bound), 1000);
+            assert_eq!(table.probe(key), Some(entry(value, 12, bound)));
+        }
+        assert_eq!(table.probe(8), None);
+    }
+
+    #[test]
+    fn never_exceeds_its_budget() {
+        for mib in [1, 3, 80, 128] {
+            let table = TranspositionTable::with_mib(mib);
+            assert!(table.size_bytes() <= mib * MIB);
+            assert!(table.size_bytes() > mib * MIB - BUCKET_BYTES);
+        }
+        assert_eq!(TranspositionTable::with_mib(0).capacity(), SLOTS_PER_BUCKET);
+    }
+
+    #[test]
+    fn clear_forgets_everything_even_across_epoch_wrap() {
+        let mut table = TranspositionTable::with_mib(1);
+        for round in 0..200u64 {
+            table.store(round, entry(1, 1, Bound::Exact), 1);
+            assert!(table.probe(round).is_some());
+            table.clear();
+            assert_eq!(table.probe(round), None, "round {round}");
+        }
+    }
+
+    #[test]
+    fn deep_expensive_entries_survive_a_flood_of_shallow_ones() {
+        let table = TranspositionTable::with_mib(0); // one bucket: every key collides
+        table.store(1, entry(10, PROVEN_DRAFT, Bound::Exact), 1 << 20);
+        for key in 2..100 {
+            table.store(key, entry(0, 1, Bound::Lower), 1);
+            assert_eq!(table.probe(key).map(|e| e.value.get()), Some(0), "the newest store is always kept");
+        }
+        assert_eq!(table.probe(1).map(|e| e.value.get()), Some(10));
+    }
+
+    #[test]
+    fn a_torn_slot_reads_as_a_miss() {
+        let table = TranspositionTable::with_mib(0);
+        table.store(42, entry(5, 3, Bound::Exact), 1);
+        let slot = table.buckets[0].slots.iter().find(|s| s.data.load(Ordering::Relaxed) != 0).unwrap();
+        // Another thread's half-finished write: new data, old check.
+        slot.data.store(slot.data.load(Ordering::Relaxed) ^ 0xFF, Ordering::Relaxed);
+        assert_eq!(table.probe(42), None);
+    }
+
+    #[test]
+    fn same_key_keeps_its_move_when_the_new_result_has_none() {
+        let table = TranspositionTable::with_mib(1);
+        table.store(5, entry(1, 2, Bound::Lower), 1);
+        table.store(5, TableEntry { move_index: None, ..entry(2, 3, Bound::Upper) }, 1);
+        assert_eq!(table.probe(5).and_then(|e| e.move_index), Some(3));
+        assert_eq!(table.probe(5).map(|e| e.value.get()), Some(2));
+    }
+}
