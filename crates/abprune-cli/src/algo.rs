@@ -1,6 +1,8 @@
 //! The algorithms the command line can run, by name, on any game.
 
-use abprune::{alphabeta, alphabeta_failsoft, branch_and_bound, minimax, negamax, Game, Observer, Score, SearchResult};
+use abprune::{
+    alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, Game, Observer, Score, SearchResult,
+};
 use clap::ValueEnum;
 
 /// The algorithms of the seeds, as the command line names them.
@@ -16,6 +18,10 @@ pub enum Algorithm {
     Alphabeta,
     /// Fail-soft alpha-beta (the slides' variant).
     Failsoft,
+    /// Principal variation search (Reinefeld's NegaScout), fail-soft.
+    Pvs,
+    /// MTD(f): null-window passes with a transposition table, from guess 0.
+    Mtdf,
 }
 
 impl Algorithm {
@@ -27,6 +33,8 @@ impl Algorithm {
             Algorithm::F1 => "f1: Knuth & Moore's F1(p, bound), branch-and-bound",
             Algorithm::Alphabeta => "alphabeta: Knuth & Moore's F2(p, alpha, beta), fail-hard",
             Algorithm::Failsoft => "failsoft: fail-soft alpha-beta",
+            Algorithm::Pvs => "pvs: principal variation search (NegaScout), fail-soft",
+            Algorithm::Mtdf => "mtdf: MTD(f), null-window passes with memory",
         }
     }
 
@@ -38,17 +46,26 @@ impl Algorithm {
             Algorithm::F1 => "f1",
             Algorithm::Alphabeta => "alphabeta",
             Algorithm::Failsoft => "failsoft",
+            Algorithm::Pvs => "pvs",
+            Algorithm::Mtdf => "mtdf",
         }
     }
 
     /// Whether the algorithm takes a window (alpha, beta).
     pub fn takes_window(self) -> bool {
-        matches!(self, Algorithm::Alphabeta | Algorithm::Failsoft)
+        matches!(self, Algorithm::Alphabeta | Algorithm::Failsoft | Algorithm::Pvs)
     }
 
     /// Every algorithm, in the order of the papers.
-    pub const ALL: [Algorithm; 5] =
-        [Algorithm::Minimax, Algorithm::Negamax, Algorithm::F1, Algorithm::Alphabeta, Algorithm::Failsoft];
+    pub const ALL: [Algorithm; 7] = [
+        Algorithm::Minimax,
+        Algorithm::Negamax,
+        Algorithm::F1,
+        Algorithm::Alphabeta,
+        Algorithm::Failsoft,
+        Algorithm::Pvs,
+        Algorithm::Mtdf,
+    ];
 }
 
 /// The search window, checked against the algorithm.
@@ -83,5 +100,7 @@ pub fn run_algorithm<G: Game, O: Observer<G::Move>>(
         }
         Algorithm::Alphabeta => alphabeta(game, depth, alpha, beta, observer),
         Algorithm::Failsoft => alphabeta_failsoft(game, depth, alpha, beta, observer),
+        Algorithm::Pvs => pvs(game, depth, alpha, beta, observer),
+        Algorithm::Mtdf => mtdf(game, depth, Score::DRAW, observer),
     }
 }

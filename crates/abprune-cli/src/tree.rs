@@ -26,7 +26,7 @@ pub struct TreeArgs {
     /// The tree file in the text format (`-` reads stdin). Without it, and
     /// without --random, the built-in textbook tree is searched.
     file: Option<String>,
-    /// The search algorithm.
+    /// The search algorithm (pvs and mtdf are the engine's window manipulations).
     #[arg(long, value_enum, default_value_t = Algorithm::Alphabeta)]
     algo: Algorithm,
     /// The window `A,B` for alphabeta and failsoft (e.g. `3,6`, `-inf,0`); needs A < B.
@@ -137,10 +137,10 @@ fn parse_bound(text: &str, option: &str) -> Result<Score> {
 
 fn window_of(args: &TreeArgs) -> Result<Window> {
     if args.window.is_some() && !args.algo.takes_window() {
-        bail!("--window applies to alphabeta and failsoft, not {} (f1 takes --bound)", args.algo.name());
+        bail!("--window applies to alphabeta, failsoft and pvs, not {} (f1 takes --bound)", args.algo.name());
     }
     if args.bound.is_some() && args.algo != Algorithm::F1 {
-        bail!("--bound applies to f1 only, not {} (alphabeta and failsoft take --window)", args.algo.name());
+        bail!("--bound applies to f1 only, not {} (alphabeta, failsoft and pvs take --window)", args.algo.name());
     }
     if let Some(text) = &args.bound {
         return Ok(Window::Bound(parse_bound(text, "--bound")?));
@@ -174,7 +174,7 @@ fn search(tree: &Tree, algo: Algorithm, window: Window, traced: bool) -> Searche
 
 /// What the theorem of the algorithm says about the true value, given the result.
 fn verdict(algo: Algorithm, window: Window, value: Score) -> Option<String> {
-    let soft = algo == Algorithm::Failsoft;
+    let soft = matches!(algo, Algorithm::Failsoft | Algorithm::Pvs);
     match window {
         Window::Full => None,
         Window::Bound(bound) => Some(if value < bound {
