@@ -1,6 +1,7 @@
 //! The `abprune` command: a thin dispatcher to one module per subcommand.
 
 mod algo;
+mod connect4;
 mod solve;
 mod svg;
 mod tree;

@@ -13,6 +13,8 @@ pub enum SolveCommand {
     /// Solve a tic-tac-toe position with every algorithm (or those chosen) and
     /// compare their node counts.
     Tictactoe(TicTacToeArgs),
+    /// Solve Connect Four positions exactly (7x6; moves as 1-based columns).
+    Connect4(crate::connect4::Connect4Args),
 }
 
 /// Options of `abprune solve tictactoe`.
@@ -31,6 +33,7 @@ pub struct TicTacToeArgs {
 pub fn run(command: &SolveCommand) -> Result<()> {
     match command {
         SolveCommand::Tictactoe(args) => tictactoe(args),
+        SolveCommand::Connect4(args) => crate::connect4::run(args),
     }
 }
 

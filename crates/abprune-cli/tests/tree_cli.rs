@@ -160,7 +160,7 @@ fn tictactoe_is_a_draw_for_every_algorithm() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let rows: Vec<&str> = text.lines().filter(|line| line.contains(" draw ")).collect();
-    assert_eq!(rows.len(), 5, "{text}");
+    assert_eq!(rows.len(), 7, "{text}");
     assert!(text.lines().any(|line| line.starts_with("minimax") && line.contains("549946")), "{text}");
     assert_refused(&abprune(&["solve", "tictactoe", "4", "4"]), "the cell is taken");
     assert_refused(&abprune(&["solve", "tictactoe", "9"]), "'9' is not a cell");

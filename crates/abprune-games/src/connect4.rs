@@ -328,10 +328,19 @@ impl Game for Connect4 {
     #[inline]
     fn move_hint(&self, col: u8) -> i32 {
         let stone = (self.mask + bottom_of(col)) & column_of(col);
-        winning_cells(self.current | stone, self.mask | stone).count_ones() as i32
+        winning_cells(self.current | stone, self.mask).count_ones() as i32
     }
 
-    fn known_value(&self) -> Option<Score> {
+    /// The column: the history heuristic learns which columns refute.
+    #[inline]
+    fn move_id(&self, col: u8) -> Option<usize> {
+        Some(usize::from(col))
+    }
+
+    /// A win now, a loss to a double threat, or the moves that do not lose
+    /// at once: the shortcuts a specialised solver takes, from one
+    /// computation of each side's winning cells.
+    fn candidate_moves(&self, moves: &mut Vec<u8>) -> Option<Score> {
         let playable = self.playable();
         if playable == 0 {
             return None;
@@ -339,12 +348,12 @@ impl Game for Connect4 {
         if winning_cells(self.current, self.mask) & playable != 0 {
             return Some(Score::win_in(1));
         }
-        (self.non_losing_cells() == 0).then_some(Score::loss_in(2))
-    }
-
-    fn generate_candidate_moves(&self, moves: &mut Vec<u8>) {
         let cells = self.non_losing_cells();
+        if cells == 0 {
+            return Some(Score::loss_in(2));
+        }
         moves.extend(CENTRE_FIRST.iter().filter(|&&col| cells & column_of(col) != 0));
+        None
     }
 
     /// No win on the next stone and a move that does not lose at once: the

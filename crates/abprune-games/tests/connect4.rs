@@ -1,5 +1,5 @@
 //! Connect Four: the rules on hand-made positions, and the solver hooks
-//! (`known_value`, `generate_candidate_moves`, `score_bounds`) against brute
+//! (`candidate_moves` with its known values, and `score_bounds`) against brute
 //! force on random end games and on public benchmark positions.
 
 use abprune::{alphabeta, negamax, Game, NoTrace, Outcome, Player, Score, UNLIMITED_DEPTH};
@@ -7,6 +7,18 @@ use abprune_games::connect4::{benchmark_score, score_from_benchmark, Connect4, C
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// The value `candidate_moves` knows without search, if any.
+fn known_value(game: &Connect4) -> Option<Score> {
+    game.candidate_moves(&mut Vec::new())
+}
+
+/// The candidate moves of a position whose value is not known.
+fn candidates(game: &Connect4) -> Vec<u8> {
+    let mut moves = Vec::new();
+    assert_eq!(game.candidate_moves(&mut moves), None, "{game}");
+    moves
+}
 
 /// End-game positions from Pascal Pons' public benchmark set `Test_L3_R1`
 /// (`MOVES SCORE`, 1-based columns, the score in the benchmark's convention),
@@ -91,7 +103,7 @@ fn assert_wins(prefix: &str, col: char, direction: &str) {
     assert_eq!(game.outcome(), None, "{direction}");
     assert!(game.is_winning_move(mv), "{direction}");
     assert_eq!(legal_moves(&game).iter().filter(|&&m| game.is_winning_move(m)).count(), 1, "{direction}");
-    assert_eq!(game.known_value(), Some(Score::win_in(1)), "{direction}");
+    assert_eq!(known_value(&game), Some(Score::win_in(1)), "{direction}");
     let mut won = game;
     won.play(mv);
     assert_eq!(won.outcome(), Some(Outcome::Loss), "{direction}");
@@ -162,13 +174,11 @@ fn known_value_finds_double_threats() {
     // X: b1 c1 d1 open at both ends (a1 and e1), O to move: lost in 2.
     let mut game = Connect4::from_moves("2233").unwrap();
     game.play(3);
-    assert_eq!(game.known_value(), Some(Score::loss_in(2)));
+    assert_eq!(known_value(&game), Some(Score::loss_in(2)));
     // With one end blocked, O must take the other one.
     let game = Connect4::from_moves("25364").unwrap();
-    assert_eq!(game.known_value(), None);
-    let mut candidates = Vec::new();
-    game.generate_candidate_moves(&mut candidates);
-    assert_eq!(candidates, [0]);
+    assert_eq!(known_value(&game), None);
+    assert_eq!(candidates(&game), [0]);
 }
 
 #[test]
@@ -182,7 +192,7 @@ fn score_bounds_close_in_to_a_draw_near_a_full_board() {
     ];
     for (text, lowest, highest) in cases {
         let game = Connect4::from_moves(text).unwrap();
-        assert_eq!((game.outcome(), game.known_value()), (None, None), "{text}");
+        assert_eq!((game.outcome(), known_value(&game)), (None, None), "{text}");
         assert_eq!(game.score_bounds(), (lowest, highest), "{text}");
     }
 }
@@ -249,7 +259,7 @@ fn solver_hooks_agree_with_brute_force_on_end_games() {
         let eval = game.evaluate().get();
         assert!(eval.abs() <= Score::MAX_EVAL, "{game}");
 
-        if let Some(known) = game.known_value() {
+        if let Some(known) = known_value(&game) {
             assert_eq!(known, value, "known value of\n{game}");
             if known.is_win() {
                 known_wins += 1;
@@ -259,8 +269,7 @@ fn solver_hooks_agree_with_brute_force_on_end_games() {
             continue;
         }
         unknown += 1;
-        let mut candidates = Vec::new();
-        game.generate_candidate_moves(&mut candidates);
+        let candidates = candidates(&game);
         let all: Vec<u8> = children.iter().map(|&(mv, _)| mv).collect();
         let in_order: Vec<u8> = all.iter().copied().filter(|mv| candidates.contains(mv)).collect();
         assert_eq!(candidates, in_order, "candidates are legal moves in generation order\n{game}");

@@ -95,30 +95,28 @@ pub trait Game {
         None
     }
 
-    /// A value the rules know without searching, seen from this position
-    /// (distances counted from here): `Some(Score::win_in(1))` when the side
-    /// to move wins with its next move, `Some(Score::loss_in(2))` when every
-    /// move lets the opponent win at once. It must be the exact value. The
-    /// engine asks after [`Game::outcome`] and before generating moves; the
-    /// plain searches of [`crate::search`] never ask. Default: `None`.
-    fn known_value(&self) -> Option<Score> {
-        None
-    }
-
-    /// The moves worth searching: a subset of [`Game::generate_moves`] that
-    /// still contains an optimal move, given that [`Game::known_value`]
-    /// returned `None` (Connect Four leaves out moves that let the opponent
-    /// win at once). Only the engine uses it. Default: every legal move.
-    fn generate_candidate_moves(&self, moves: &mut Vec<Self::Move>) {
+    /// The engine's view of a position that is not over: either its value,
+    /// when the rules know it without searching (`Some(Score::win_in(1))`
+    /// when the side to move wins with its next move, `Some(Score::loss_in(2))`
+    /// when every move lets the opponent win at once; distances counted from
+    /// here, and it must be the exact value), or else `None` with `moves`
+    /// filled with the moves worth searching: a subset of the legal moves
+    /// that still contains an optimal one (Connect Four leaves out moves that
+    /// let the opponent win at once). One hook for both, so that a game
+    /// computes the threats it needs for them once. The engine calls it after
+    /// [`Game::outcome`]; the plain searches of [`crate::search`] never do.
+    /// Default: every legal move, no known value.
+    fn candidate_moves(&self, moves: &mut Vec<Self::Move>) -> Option<Score> {
         self.generate_moves(moves);
+        None
     }
 
     /// The lowest and highest score the side to move can still reach, seen
     /// from this position (distances counted from here, as `Score::win_in(n)`
     /// means a win `n` plies ahead). A solver narrows its window to it, as a
     /// mate-distance bound does. The engine asks only when
-    /// [`Game::outcome`] and [`Game::known_value`] are `None`, so the bounds
-    /// may take that for granted (no win on the next move, say). The default
+    /// [`Game::outcome`] and [`Game::candidate_moves`] found no value, so the
+    /// bounds may take that for granted (no win on the next move, say). The default
     /// is the whole range of scores.
     fn score_bounds(&self) -> (Score, Score) {
         (Score::loss_in(0), Score::win_in(0))

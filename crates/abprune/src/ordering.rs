@@ -3,22 +3,30 @@
 //! Each move gets a sort key; larger keys are searched first:
 //!
 //! 1. the table's move (the best move found for this position before);
-//! 2. killer moves: moves that caused a cut-off at the same ply elsewhere;
-//! 3. the game's own hint ([`Game::move_hint`](crate::Game::move_hint)),
-//!    plus the history heuristic: how often and how deep a move caused
-//!    cut-offs anywhere.
+//! 2. the game's own hint ([`Game::move_hint`](crate::Game::move_hint)):
+//!    knowledge of the game (threats made, captures) outranks statistics;
+//! 3. killer moves: moves that caused a cut-off at the same ply elsewhere,
+//!    which break ties between equal hints;
+//! 4. the history heuristic: how often and how deep a move caused cut-offs
+//!    anywhere.
+//!
+//! Measured on Connect Four (Test_L2_R2): with killers above the game's
+//! threat hints, a solve needed about 20 times more nodes than with the
+//! hints first.
 
 /// Sort key of the table's move: above everything else.
 pub const TABLE_MOVE_KEY: i64 = 1 << 60;
-/// Sort key of the first killer move.
-pub const FIRST_KILLER_KEY: i64 = 1 << 50;
-/// Sort key of the second killer move.
+/// One unit of the game's hint: above any killer or history bonus.
+pub const HINT_WEIGHT: i64 = 1 << 37;
+/// Hints are clamped to this magnitude so that no sum overflows.
+pub const MAX_HINT: i32 = 1 << 20;
+/// Sort key bonus of the first killer move.
+pub const FIRST_KILLER_KEY: i64 = 1 << 36;
+/// Sort key bonus of the second killer move.
 pub const SECOND_KILLER_KEY: i64 = FIRST_KILLER_KEY - 1;
-/// How much one unit of the game's hint outweighs history: hints are
-/// knowledge of the game, history only statistics.
-pub const HINT_WEIGHT: i64 = 1 << 32;
-/// History scores are halved when one reaches this, so old lessons fade.
-pub const HISTORY_CEILING: i64 = 1 << 30;
+/// History scores are halved when one reaches this, so old lessons fade and
+/// history stays below the killers.
+pub const HISTORY_CEILING: i64 = 1 << 34;
 
 /// The largest move id ([`Game::move_id`](crate::Game::move_id)) the history table accepts.
 pub const MAX_MOVE_ID: usize = 4096;

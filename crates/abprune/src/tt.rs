@@ -70,6 +70,8 @@ struct Slot {
 }
 
 const SLOTS_PER_BUCKET: usize = 4;
+/// 2^64 divided by the golden ratio, made odd: Fibonacci hashing's multiplier.
+const KEY_SCATTER: u64 = 0x9E37_79B9_7F4A_7C15;
 const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 const MIB: usize = 1 << 20;
 
@@ -117,8 +119,11 @@ impl TranspositionTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
-        // Multiply-shift maps the key onto any number of buckets evenly.
-        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        // Keys need not be spread over 64 bits (Connect Four's exact keys use
+        // 49): a multiplication by an odd constant scatters them first, then
+        // multiply-shift maps them onto any number of buckets evenly.
+        let mixed = key.wrapping_mul(KEY_SCATTER);
+        let index = ((u128::from(mixed) * self.buckets.len() as u128) >> 64) as usize;
         &self.buckets[index]
     }
 
@@ -279,6 +284,16 @@ mod tests {
             assert_eq!(table.probe(key).map(|e| e.value.get()), Some(0), "the newest store is always kept");
         }
         assert_eq!(table.probe(1).map(|e| e.value.get()), Some(10));
+    }
+
+    #[test]
+    fn small_keys_spread_over_the_whole_table() {
+        // Regression: Connect Four keys (below 2^49) once all fell into the
+        // first few buckets of a multiply-shift index.
+        let table = TranspositionTable::with_mib(1);
+        let used: std::collections::HashSet<usize> =
+            (0..10_000u64).map(|key| table.bucket(key * 129) as *const Bucket as usize).collect();
+        assert!(used.len() > table.buckets.len() / 2, "{} of {} buckets used", used.len(), table.buckets.len());
     }
 
     #[test]

@@ -7,8 +7,7 @@
 //! - **move ordering** ([`crate::ordering`]): the table's move, killers,
 //!   the game's hints, history;
 //! - **variable depth** through the game's shortcuts
-//!   ([`Game::known_value`], [`Game::generate_candidate_moves`],
-//!   [`Game::score_bounds`]);
+//!   ([`Game::candidate_moves`], [`Game::score_bounds`]);
 //! - **iterative deepening** ([`Engine::search`]) under [`SearchLimits`],
 //!   with a callback per completed iteration;
 //! - an **exact solve mode** ([`Engine::solve`]) that bisects on the game's
@@ -59,7 +58,7 @@ pub struct EngineOptions {
     /// Half-width of the aspiration window around the previous iteration's
     /// value (iterative deepening with AlphaBeta or Pvs only); `None`: off.
     pub aspiration: Option<i32>,
-    /// Use the game's [`Game::known_value`], candidate moves and score bounds.
+    /// Use the game's [`Game::candidate_moves`] (known values, candidates) and score bounds.
     pub rules_shortcuts: bool,
 }
 

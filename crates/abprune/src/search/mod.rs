@@ -114,7 +114,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
             Some(outcome) => outcome.score(ply),
             None if depth == 0 => self.game.evaluate(),
             None => {
-                let moves = self.take_moves(ply, false);
+                let moves = self.take_moves(ply);
                 if !moves.is_empty() {
                     return Expansion::Moves(moves);
                 }
@@ -133,22 +133,24 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
         value
     }
 
-    /// Takes the (reused) move buffer of `ply`, filled with the legal moves
-    /// (only the game's candidate moves when `candidates`). Hand it back
-    /// with [`Context::give_back`].
+    /// Takes the (reused) move buffer of `ply`, filled with the legal moves.
+    /// Hand it back with [`Context::give_back`].
     #[inline]
-    pub(crate) fn take_moves(&mut self, ply: u32, candidates: bool) -> Vec<G::Move> {
+    pub(crate) fn take_moves(&mut self, ply: u32) -> Vec<G::Move> {
+        let mut moves = self.empty_moves(ply);
+        self.game.generate_moves(&mut moves);
+        moves
+    }
+
+    /// Takes the (reused) move buffer of `ply`, emptied.
+    #[inline]
+    pub(crate) fn empty_moves(&mut self, ply: u32) -> Vec<G::Move> {
         let ply = ply as usize;
         if self.move_lists.len() <= ply {
             self.move_lists.resize_with(ply + 1, Vec::new);
         }
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
-        if candidates {
-            self.game.generate_candidate_moves(&mut moves);
-        } else {
-            self.game.generate_moves(&mut moves);
-        }
         moves
     }
 

@@ -4,7 +4,7 @@
 use super::engine::{EngineOptions, Variant};
 use super::Context;
 use crate::limits::{Clock, StopReason};
-use crate::ordering::{sort_by_key_descending, History, Killers, HINT_WEIGHT, TABLE_MOVE_KEY};
+use crate::ordering::{sort_by_key_descending, History, Killers, HINT_WEIGHT, MAX_HINT, TABLE_MOVE_KEY};
 use crate::trace::Observer;
 use crate::tt::{Bound, TableEntry, TranspositionTable, MAX_MOVE_INDEX, PROVEN_DRAFT};
 use crate::{Game, Score};
@@ -96,12 +96,6 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             let value = self.context.leaf(ply, outcome.score(ply));
             return self.context.exit(ply, value);
         }
-        if shortcuts {
-            if let Some(known) = self.context.game.known_value() {
-                let value = self.context.leaf(ply, known.to_root_relative(ply));
-                return self.context.exit(ply, value);
-            }
-        }
         if depth == 0 {
             self.unproven += 1;
             self.evaluations += 1;
@@ -109,26 +103,47 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             return self.context.exit(ply, value);
         }
 
-        // Step 3. Narrow the window to the scores still reachable, as a
+        // Step 3. The moves worth searching, unless the rules already know
+        // the value. A node without moves is a leaf.
+        let mut moves = self.context.empty_moves(ply);
+        if shortcuts {
+            if let Some(known) = self.context.game.candidate_moves(&mut moves) {
+                self.context.give_back(ply, moves);
+                let value = self.context.leaf(ply, known.to_root_relative(ply));
+                return self.context.exit(ply, value);
+            }
+        } else {
+            self.context.game.generate_moves(&mut moves);
+        }
+        if moves.is_empty() {
+            self.context.give_back(ply, moves);
+            self.evaluations += 1;
+            let value = self.context.leaf(ply, self.context.game.evaluate());
+            return self.context.exit(ply, value);
+        }
+
+        // Step 4. Narrow the window to the scores still reachable, as a
         // mate-distance bound does: no line can do better than `highest`.
         let (mut alpha, mut beta) = (alpha, beta);
         if shortcuts {
             let (lowest, highest) = self.context.game.score_bounds();
             let (lowest, highest) = (lowest.to_root_relative(ply), highest.to_root_relative(ply));
-            if lowest >= beta {
-                return self.context.exit(ply, lowest);
-            }
-            if highest <= alpha {
-                return self.context.exit(ply, highest);
-            }
+            let settled = if lowest >= beta {
+                Some(lowest)
+            } else if highest <= alpha {
+                Some(highest)
+            } else {
+                None
+            };
             alpha = alpha.max(lowest);
             beta = beta.min(highest);
-            if alpha >= beta {
-                return self.context.exit(ply, alpha);
+            if let Some(value) = settled.or((alpha >= beta).then_some(alpha)) {
+                self.context.give_back(ply, moves);
+                return self.context.exit(ply, value);
             }
         }
 
-        // Step 4. The table: a stored result may settle the node, or narrow
+        // Step 5. The table: a stored result may settle the node, or narrow
         // the window, and its move goes first.
         let key = self.table.and_then(|_| self.context.game.hash_key());
         let mut table_move = None;
@@ -146,6 +161,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                         Bound::Upper => value <= alpha,
                     };
                     if settled {
+                        self.context.give_back(ply, moves);
                         return self.context.exit(ply, value);
                     }
                     match entry.bound {
@@ -157,17 +173,10 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             }
         }
 
-        // Step 5. The moves, best first. A node without moves is a leaf.
-        let moves = self.context.take_moves(ply, shortcuts);
-        if moves.is_empty() {
-            self.context.give_back(ply, moves);
-            self.evaluations += 1;
-            let value = self.context.leaf(ply, self.context.game.evaluate());
-            return self.context.exit(ply, value);
-        }
+        // Step 6. Best moves first.
         let order = self.order_moves(ply, &moves, table_move);
 
-        // Step 6. Search the moves. PVS tests every move after the first with
+        // Step 7. Search the moves. PVS tests every move after the first with
         // a null window and searches again only the ones that beat alpha.
         let nodes_before = self.context.stats.nodes;
         let (window_alpha, window_beta) = (alpha, beta);
@@ -193,7 +202,11 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             if value > best {
                 best = value;
                 best_index = Some(index);
-                self.context.update_pv(ply, mv);
+                // A null window proves a bound, not a line: below the root,
+                // keeping PVs there would copy lines at every node for nothing.
+                if is_root || window_beta > window_alpha.succ() {
+                    self.context.update_pv(ply, mv);
+                }
                 alpha = alpha.max(value);
                 if value >= beta {
                     self.reward(ply, depth, mv);
@@ -208,7 +221,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             return Score::DRAW;
         }
 
-        // Step 7. Remember the result, with what kind of bound it is.
+        // Step 8. Remember the result, with what kind of bound it is.
         if let (Some(table), Some(key)) = (self.table, key) {
             let bound = if best <= window_alpha {
                 Bound::Upper
@@ -249,7 +262,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 key += self.killers.key(ply, mv);
             }
             if self.options.hints {
-                key += i64::from(game.move_hint(mv)) * HINT_WEIGHT;
+                key += i64::from(game.move_hint(mv).clamp(-MAX_HINT, MAX_HINT)) * HINT_WEIGHT;
             }
             if self.options.history {
                 key += game.move_id(mv).map_or(0, |id| self.history.key(id));

@@ -1,0 +1,246 @@
+//! `abprune solve connect4`: exact Connect Four values, one position or a batch.
+
+use abprune::{Engine, EngineOptions, EngineResult, SearchLimits, SolveMode, Variant};
+use abprune_games::connect4::{benchmark_score, Connect4};
+use abprune_games::Connect4 as Position;
+use anyhow::{bail, Context as _, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{BufRead, BufReader, Write};
+use std::time::Duration;
+
+/// Options of `abprune solve connect4`.
+#[derive(Args, Debug)]
+pub struct Connect4Args {
+    /// The position: the columns played from the empty board, 1-based, the
+    /// first player first (e.g. `4453`; empty for the empty board).
+    #[arg(required_unless_present = "batch")]
+    moves: Option<String>,
+    /// Only win, draw or loss (faster than the exact score).
+    #[arg(long)]
+    weak: bool,
+    /// Solve every line `MOVES [EXPECTED]` of FILE (`-` for stdin) and check EXPECTED.
+    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+    batch: Option<String>,
+    /// In a batch, keep the table from one position to the next instead of
+    /// starting each from an empty table.
+    #[arg(long, requires = "batch")]
+    keep_table: bool,
+    /// Transposition table size in MiB.
+    #[arg(long, value_name = "MiB", default_value_t = 64)]
+    table_mib: usize,
+    /// Search variant of the null-window probes.
+    #[arg(long, value_parser = ["pvs", "alphabeta", "mtdf"], default_value = "pvs")]
+    variant: String,
+    /// Turn off the killer and history heuristics (to measure what they buy).
+    #[arg(long)]
+    no_killers_history: bool,
+    /// Turn off the game's move hints (to measure what they buy).
+    #[arg(long)]
+    no_hints: bool,
+    /// Print one JSON object per position instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+impl Connect4Args {
+    fn engine(&self) -> Result<Engine<u8>> {
+        let variant = match self.variant.as_str() {
+            "alphabeta" => Variant::AlphaBeta,
+            "mtdf" => Variant::Mtdf,
+            _ => Variant::Pvs,
+        };
+        let options = EngineOptions {
+            variant,
+            table_mib: self.table_mib,
+            killers: !self.no_killers_history,
+            history: !self.no_killers_history,
+            hints: !self.no_hints,
+            ..EngineOptions::default()
+        };
+        Engine::new(options).map_err(anyhow::Error::msg)
+    }
+
+    fn mode(&self) -> SolveMode {
+        if self.weak {
+            SolveMode::Weak
+        } else {
+            SolveMode::Strong
+        }
+    }
+}
+
+/// Runs `abprune solve connect4`.
+pub fn run(args: &Connect4Args) -> Result<()> {
+    let mut engine = args.engine()?;
+    match &args.batch {
+        Some(path) => batch(args, &mut engine, path),
+        None => single(args, &mut engine, args.moves.as_deref().unwrap_or("")),
+    }
+}
+
+fn solve(engine: &mut Engine<u8>, position: &Connect4, mode: SolveMode) -> Result<EngineResult<u8>> {
+    let mut game = *position;
+    engine.solve(&mut game, mode, &SearchLimits::none()).map_err(anyhow::Error::msg)
+}
+
+/// The value in the benchmark's convention, or W/D/L for a weak solve.
+fn describe(result: &EngineResult<u8>, position: &Connect4, weak: bool) -> String {
+    if weak {
+        return weak_word(result.value.get().signum()).to_string();
+    }
+    benchmark_score(result.value, position.moves_played()).map_or_else(|| result.value.to_string(), |s| s.to_string())
+}
+
+fn weak_word(sign: i32) -> &'static str {
+    match sign {
+        1 => "win",
+        -1 => "loss",
+        _ => "draw",
+    }
+}
+
+fn single(args: &Connect4Args, engine: &mut Engine<u8>, moves: &str) -> Result<()> {
+    let position = Position::from_moves(moves.trim()).map_err(anyhow::Error::msg).context("invalid position")?;
+    let result = solve(engine, &position, args.mode())?;
+    let value = describe(&result, &position, args.weak);
+    let best = result.best_move.map(|col| col + 1);
+    if args.json {
+        let json = serde_json::json!({
+            "moves": moves.trim(),
+            "score": if args.weak { serde_json::Value::from(value) } else { serde_json::Value::from(benchmark_score(result.value, position.moves_played())) },
+            "best_move": best,
+            "plies_to_end": result.plies_to_end,
+            "nodes": result.stats.nodes,
+            "microseconds": result.elapsed.as_micros() as u64,
+        });
+        println!("{json}");
+        return Ok(());
+    }
+    print!("{position}");
+    println!(
+        "score       {value}{}",
+        if args.weak { "" } else { "  (positive: the side to move wins; 22 - stones of the winner)" }
+    );
+    match result.plies_to_end {
+        Some(plies) => println!("outcome     {} in {plies} plies", weak_word(result.value.get().signum())),
+        None if !args.weak => println!("outcome     draw"),
+        None => {}
+    }
+    if let Some(col) = best {
+        println!("best move   {col}");
+    }
+    println!("nodes       {}", result.stats.nodes);
+    println!("time        {:.3} ms", result.elapsed.as_secs_f64() * 1e3);
+    Ok(())
+}
+
+/// Running totals of a batch.
+#[derive(Default)]
+struct Tally {
+    positions: u64,
+    checked: u64,
+    correct: u64,
+    wrong: u64,
+    bad_lines: u64,
+    nodes: u64,
+    time: Duration,
+}
+
+fn batch(args: &Connect4Args, engine: &mut Engine<u8>, path: &str) -> Result<()> {
+    let reader: Box<dyn BufRead> = if path == "-" {
+        Box::new(BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(BufReader::new(std::fs::File::open(path).with_context(|| format!("cannot read '{path}'"))?))
+    };
+    let lines: Vec<String> =
+        reader.lines().collect::<std::io::Result<_>>().with_context(|| format!("cannot read '{path}'"))?;
+    let progress = ProgressBar::new(lines.len() as u64);
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {elapsed} elapsed, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut tally = Tally::default();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (number, line) in lines.iter().enumerate() {
+        progress.inc(1);
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Err(error) = batch_line(args, engine, line, &mut tally, &mut out) {
+            tally.bad_lines += 1;
+            progress.suspend(|| eprintln!("error: {path}:{}: {error:#}", number + 1));
+        }
+    }
+    progress.finish_and_clear();
+    summary(&tally, &mut out)?;
+    if tally.wrong > 0 {
+        bail!("{} of {} checked positions got a wrong answer", tally.wrong, tally.checked);
+    }
+    if tally.bad_lines > 0 {
+        bail!("{} line(s) of '{path}' could not be read as positions", tally.bad_lines);
+    }
+    Ok(())
+}
+
+fn batch_line(
+    args: &Connect4Args,
+    engine: &mut Engine<u8>,
+    line: &str,
+    tally: &mut Tally,
+    out: &mut impl Write,
+) -> Result<()> {
+    let mut fields = line.split_whitespace();
+    let moves = fields.next().unwrap_or("");
+    let expected = match fields.next() {
+        Some(text) => Some(text.parse::<i32>().with_context(|| format!("expected score '{text}' is not an integer"))?),
+        None => None,
+    };
+    if let Some(extra) = fields.next() {
+        bail!("unexpected '{extra}' after the expected score");
+    }
+    let position = Position::from_moves(moves).map_err(anyhow::Error::msg)?;
+    if !args.keep_table {
+        engine.clear();
+    }
+    let result = solve(engine, &position, args.mode())?;
+    let value = describe(&result, &position, args.weak);
+    let micros = result.elapsed.as_micros();
+    tally.positions += 1;
+    tally.nodes += result.stats.nodes;
+    tally.time += result.elapsed;
+    if args.json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::json!({"moves": moves, "score": value, "nodes": result.stats.nodes, "microseconds": micros as u64})
+        )?;
+    } else {
+        writeln!(out, "{moves} {value} {} {micros}", result.stats.nodes)?;
+    }
+    if let Some(expected) = expected {
+        tally.checked += 1;
+        let right = if args.weak { value == weak_word(expected.signum()) } else { value == expected.to_string() };
+        if right {
+            tally.correct += 1;
+        } else {
+            tally.wrong += 1;
+            eprintln!("error: {moves}: expected {expected}, solved {value}");
+        }
+    }
+    Ok(())
+}
+
+fn summary(tally: &Tally, out: &mut impl Write) -> Result<()> {
+    let positions = tally.positions.max(1);
+    let mean_micros = tally.time.as_secs_f64() * 1e6 / positions as f64;
+    let nodes_per_second = tally.nodes as f64 / tally.time.as_secs_f64().max(1e-9);
+    writeln!(out, "# positions {}", tally.positions)?;
+    writeln!(out, "# correct {} of {} checked", tally.correct, tally.checked)?;
+    writeln!(out, "# mean time {mean_micros:.1} us")?;
+    writeln!(out, "# mean nodes {:.1}", tally.nodes as f64 / positions as f64)?;
+    writeln!(out, "# nodes/s {nodes_per_second:.0}")?;
+    Ok(())
+}
