@@ -45,8 +45,6 @@ const HORIZONTAL: u32 = STRIDE;
 const DIAGONAL_DOWN: u32 = STRIDE - 1;
 /// See [`VERTICAL`].
 const DIAGONAL_UP: u32 = STRIDE + 1;
-/// The directions a line of four can lie in, vertical first.
-const DIRECTIONS: [u32; 4] = [VERTICAL, HORIZONTAL, DIAGONAL_DOWN, DIAGONAL_UP];
 /// Centre columns take part in more lines of four, so they are tried first.
 const CENTRE_FIRST: [u8; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
 /// Heuristic value of one winning cell (a cell that would complete four).
@@ -88,10 +86,18 @@ const fn column_of(col: u8) -> u64 {
 /// True if `stones` hold four in a row in any direction.
 #[inline]
 fn has_four(stones: u64) -> bool {
-    DIRECTIONS.iter().any(|&d| {
-        let pairs = stones & (stones >> d);
-        pairs & (pairs >> (2 * d)) != 0
-    })
+    four_along::<VERTICAL>(stones)
+        | four_along::<HORIZONTAL>(stones)
+        | four_along::<DIAGONAL_DOWN>(stones)
+        | four_along::<DIAGONAL_UP>(stones)
+}
+
+/// Four of `stones` in a row along direction `D`. The direction is a
+/// constant so that every shift is an immediate: this runs at every node.
+#[inline(always)]
+fn four_along<const D: u32>(stones: u64) -> bool {
+    let pairs = stones & (stones >> D);
+    pairs & (pairs >> (2 * D)) != 0
 }
 
 /// The empty cells where one more of `stones` would complete four, playable
@@ -100,13 +106,21 @@ fn has_four(stones: u64) -> bool {
 fn winning_cells(stones: u64, mask: u64) -> u64 {
     // Vertically only the three stones below can complete a line: nothing
     // lies above an empty cell.
-    let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
-    for d in [HORIZONTAL, DIAGONAL_DOWN, DIAGONAL_UP] {
-        let (before1, before2, before3) = (stones << d, stones << (2 * d), stones << (3 * d));
-        let (after1, after2, after3) = (stones >> d, stones >> (2 * d), stones >> (3 * d));
-        cells |= (before1 & before2 & (before3 | after1)) | (after1 & after2 & (after3 | before1));
-    }
+    let vertical = (stones << 1) & (stones << 2) & (stones << 3);
+    let cells = vertical
+        | cells_along::<HORIZONTAL>(stones)
+        | cells_along::<DIAGONAL_DOWN>(stones)
+        | cells_along::<DIAGONAL_UP>(stones);
     cells & BOARD & !mask
+}
+
+/// The cells that complete three of `stones` to four along direction `D`
+/// (either side of the three, or the gap inside them).
+#[inline(always)]
+fn cells_along<const D: u32>(stones: u64) -> u64 {
+    let (before1, before2, before3) = (stones << D, stones << (2 * D), stones << (3 * D));
+    let (after1, after2, after3) = (stones >> D, stones >> (2 * D), stones >> (3 * D));
+    (before1 & before2 & (before3 | after1)) | (after1 & after2 & (after3 | before1))
 }
 
 /// A Connect Four position.
@@ -366,6 +380,11 @@ impl Game for Connect4 {
         let lowest = if empty >= EARLIEST_LOSS { Score::loss_in(EARLIEST_LOSS) } else { Score::DRAW };
         let highest = if empty >= EARLIEST_WIN { Score::win_in(EARLIEST_WIN) } else { Score::DRAW };
         (lowest, highest)
+    }
+
+    /// A game is won by completing a line on one's own move.
+    fn winner_moves_last(&self) -> bool {
+        true
     }
 
     fn max_plies_left(&self) -> Option<u32> {

@@ -120,6 +120,16 @@ impl Game for TicTacToe {
         Score::new(Self::potential(self.to_move, self.moved) - Self::potential(self.moved, self.to_move))
     }
 
+    /// A game is won by completing a line on one's own move.
+    fn winner_moves_last(&self) -> bool {
+        true
+    }
+
+    /// At most the empty cells.
+    fn max_plies_left(&self) -> Option<u32> {
+        Some(9 - u32::from(self.count))
+    }
+
     fn hash_key(&self) -> Option<u64> {
         // Exact: 18 bits of stones plus whose stones are whose.
         Some(u64::from(self.to_move) | u64::from(self.moved) << 9 | u64::from(self.count % 2) << 18)

@@ -27,6 +27,7 @@ fn all_options() -> Vec<EngineOptions> {
                         hints,
                         aspiration,
                         rules_shortcuts: true,
+                        enhanced_cutoffs: table_mib > 0 && killers,
                     };
                     if options.validate().is_ok() {
                         all.push(options);

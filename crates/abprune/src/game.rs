@@ -122,6 +122,15 @@ pub trait Game {
         (Score::loss_in(0), Score::win_in(0))
     }
 
+    /// True when every decided game ends on the winner's own move (as in
+    /// Connect Four, Gomoku, tic-tac-toe: [`Game::outcome`] never says
+    /// `Win`): the side to move can then only win an odd number of plies
+    /// ahead and lose an even number, and a solver skips the other values.
+    /// Default: `false`, which is always safe.
+    fn winner_moves_last(&self) -> bool {
+        false
+    }
+
     /// At most how many more plies the game can last (`None`: no bound
     /// known). A solver bisecting on the game's value uses it to know which
     /// win and loss distances exist at all.

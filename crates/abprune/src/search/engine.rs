@@ -60,6 +60,9 @@ pub struct EngineOptions {
     pub aspiration: Option<i32>,
     /// Use the game's [`Game::candidate_moves`] (known values, candidates) and score bounds.
     pub rules_shortcuts: bool,
+    /// Enhanced transposition cutoffs: before searching a node's moves, look
+    /// up every child in the table for a bound that already refutes the node.
+    pub enhanced_cutoffs: bool,
 }
 
 /// The default table budget: 64 MiB.
@@ -78,6 +81,7 @@ impl Default for EngineOptions {
             hints: true,
             aspiration: None,
             rules_shortcuts: true,
+            enhanced_cutoffs: false,
         }
     }
 }
@@ -94,6 +98,7 @@ impl EngineOptions {
             hints: false,
             aspiration: None,
             rules_shortcuts: false,
+            enhanced_cutoffs: false,
         }
     }
 
@@ -360,7 +365,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         if self.options.aspiration.is_some() {
             return Err(EngineError("aspiration windows apply to iterative deepening, not to solving".into()));
         }
-        let ladder = ValueLadder::new(game.max_plies_left());
+        let ladder = ValueLadder::new(game.max_plies_left(), game.winner_moves_last());
         let mut observer = NoTrace;
         let mut searcher = self.searcher(game, &mut observer, limits);
         let (mut low, mut high) = match mode {
@@ -377,10 +382,11 @@ impl<M: Copy + PartialEq> Engine<M> {
                 break;
             }
             if value >= threshold {
-                low = (middle + 1).max(clamp(ladder.rung(value)));
+                // The value is at least `value` (fail-soft), so at least its rung.
+                low = (middle + 1).max(clamp(ladder.rung_at_least(value)));
                 best = searcher.context.root_pv().first().map(|&mv| (mv, searcher.context.root_pv()));
             } else {
-                high = middle.min(clamp(ladder.rung(value)));
+                high = middle.min(clamp(ladder.rung_at_most(value)));
             }
         }
         if searcher.evaluations > 0 {
@@ -498,50 +504,70 @@ fn probe_point(low: i64, high: i64) -> i64 {
 }
 
 /// The possible exact values of a finished game, as consecutive integers
-/// ("rungs"): loss in 1 ply is the lowest, a draw is 0, a win in 1 ply the
-/// highest. With at most `n` plies left, a win in `k` plies is rung
-/// `n + 1 - k` and a loss in `k` plies is its negation.
+/// ("rungs"): the quickest loss is the lowest, a draw is 0, the quickest win
+/// the highest. With `r` rungs a side, a win in `k` plies is rung
+/// `r - (k - 1) / stride` and a loss its mirror image, where the stride is 2
+/// when wins only come on the winner's own moves (odd distances for the side
+/// to move, even ones for its losses) and 1 otherwise. Skipping impossible
+/// values saves the bisection about one null-window probe per solve.
 struct ValueLadder {
-    plies_left: i64,
+    rungs: i64,
+    stride: i64,
 }
 
 impl ValueLadder {
-    fn new(max_plies_left: Option<u32>) -> Self {
+    fn new(max_plies_left: Option<u32>, winner_moves_last: bool) -> Self {
         let plies = max_plies_left.map_or(Score::MAX_PLY, |plies| plies.min(Score::MAX_PLY as u32) as i32);
-        ValueLadder { plies_left: i64::from(plies.max(1)) }
+        let plies = i64::from(plies.max(1));
+        let stride = if winner_moves_last { 2 } else { 1 };
+        ValueLadder { rungs: (plies + stride - 1) / stride, stride }
     }
 
     fn lowest(&self) -> i64 {
-        -self.plies_left
+        -self.rungs
     }
 
     fn highest(&self) -> i64 {
-        self.plies_left
+        self.rungs
     }
 
     /// The score of a rung.
     fn score(&self, rung: i64) -> Score {
         let rung = rung.clamp(self.lowest(), self.highest());
-        let plies = (self.plies_left + 1 - rung.abs()) as u32;
+        let plies = |first: i64| (self.stride * (self.rungs - rung.abs()) + first) as u32;
         match rung.signum() {
-            1 => Score::win_in(plies),
-            -1 => Score::loss_in(plies),
+            1 => Score::win_in(plies(1)),
+            -1 => Score::loss_in(plies(self.stride)),
             _ => Score::DRAW,
         }
     }
 
-    /// The rung of a score (heuristic values count as draws).
-    fn rung(&self, score: Score) -> i64 {
-        let plies = |score: Score| i64::from(score.plies_to_end().unwrap_or(0)).min(self.plies_left);
-        if score.is_win() {
-            self.plies_left + 1 - plies(score)
-        } else if score.is_loss() {
-            -(self.plies_left + 1 - plies(score))
-        } else if score.is_infinite() {
-            score.get().signum() as i64 * self.plies_left
-        } else {
-            0
+    /// The highest rung whose score is at most `score` (the lowest rung if none).
+    fn rung_at_most(&self, score: Score) -> i64 {
+        let (mut low, mut high) = (self.lowest(), self.highest());
+        while low < high {
+            let middle = low + (high - low + 1) / 2;
+            if self.score(middle) <= score {
+                low = middle;
+            } else {
+                high = middle - 1;
+            }
         }
+        low
+    }
+
+    /// The lowest rung whose score is at least `score` (the highest rung if none).
+    fn rung_at_least(&self, score: Score) -> i64 {
+        let (mut low, mut high) = (self.lowest(), self.highest());
+        while low < high {
+            let middle = low + (high - low) / 2;
+            if self.score(middle) >= score {
+                high = middle;
+            } else {
+                low = middle + 1;
+            }
+        }
+        low
     }
 }
 
@@ -556,16 +582,28 @@ mod tests {
 
     #[test]
     fn ladder_round_trips_and_orders() {
-        let ladder = ValueLadder::new(Some(10));
-        let mut previous = -Score::INFINITY;
-        for rung in ladder.lowest()..=ladder.highest() {
-            let score = ladder.score(rung);
-            assert!(score > previous, "rung {rung}");
-            assert_eq!(ladder.rung(score), rung);
-            previous = score;
+        for winner_moves_last in [false, true] {
+            let ladder = ValueLadder::new(Some(10), winner_moves_last);
+            let mut previous = -Score::INFINITY;
+            for rung in ladder.lowest()..=ladder.highest() {
+                let score = ladder.score(rung);
+                assert!(score > previous, "rung {rung}");
+                assert_eq!(ladder.rung_at_most(score), rung);
+                assert_eq!(ladder.rung_at_least(score), rung);
+                previous = score;
+            }
+            assert_eq!(ladder.score(ladder.highest()), Score::win_in(1));
         }
-        assert_eq!(ladder.score(10), Score::win_in(1));
-        assert_eq!(ladder.score(-1), Score::loss_in(10));
+        let plain = ValueLadder::new(Some(10), false);
+        assert_eq!(plain.score(-1), Score::loss_in(10));
+        let strided = ValueLadder::new(Some(10), true);
+        assert_eq!(
+            (strided.score(1), strided.score(-1), strided.score(-5)),
+            (Score::win_in(9), Score::loss_in(10), Score::loss_in(2))
+        );
+        // An impossible value (a win in 4) rounds to its possible neighbours.
+        assert_eq!(strided.rung_at_least(Score::win_in(4)), strided.rung_at_most(Score::win_in(3)));
+        assert_eq!(strided.rung_at_most(Score::win_in(4)), strided.rung_at_least(Score::win_in(5)));
     }
 
     #[test]

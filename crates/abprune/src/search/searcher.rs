@@ -103,7 +103,39 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             return self.context.exit(ply, value);
         }
 
-        // Step 3. The moves worth searching, unless the rules already know
+        // Step 3. The table: a stored result may settle the node, or narrow
+        // the window, and its move goes first. It comes before the game's own
+        // shortcuts, which cost more than a probe (a node whose value the
+        // rules know is never stored, so a hit is never such a node).
+        let key = self.table.and_then(|_| self.context.game.hash_key());
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut table_move = None;
+        if let (Some(table), Some(key)) = (self.table, key) {
+            if let Some(entry) = table.probe(key) {
+                table_move = entry.move_index;
+                if entry.draft >= draft(depth) && !is_root {
+                    let value = entry.value.to_root_relative(ply);
+                    if entry.draft != PROVEN_DRAFT {
+                        self.unproven += 1;
+                    }
+                    let settled = match entry.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => value >= beta,
+                        Bound::Upper => value <= alpha,
+                    };
+                    if settled {
+                        return self.context.exit(ply, value);
+                    }
+                    match entry.bound {
+                        Bound::Lower => alpha = alpha.max(value),
+                        Bound::Upper => beta = beta.min(value),
+                        Bound::Exact => {}
+                    }
+                }
+            }
+        }
+
+        // Step 4. The moves worth searching, unless the rules already know
         // the value. A node without moves is a leaf.
         let mut moves = self.context.empty_moves(ply);
         if shortcuts {
@@ -122,9 +154,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             return self.context.exit(ply, value);
         }
 
-        // Step 4. Narrow the window to the scores still reachable, as a
+        // Step 5. Narrow the window to the scores still reachable, as a
         // mate-distance bound does: no line can do better than `highest`.
-        let (mut alpha, mut beta) = (alpha, beta);
         if shortcuts {
             let (lowest, highest) = self.context.game.score_bounds();
             let (lowest, highest) = (lowest.to_root_relative(ply), highest.to_root_relative(ply));
@@ -143,38 +174,25 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             }
         }
 
-        // Step 5. The table: a stored result may settle the node, or narrow
-        // the window, and its move goes first.
-        let key = self.table.and_then(|_| self.context.game.hash_key());
-        let mut table_move = None;
-        if let (Some(table), Some(key)) = (self.table, key) {
-            if let Some(entry) = table.probe(key) {
-                table_move = entry.move_index;
-                if entry.draft >= draft(depth) && !is_root {
-                    let value = entry.value.to_root_relative(ply);
-                    if entry.draft != PROVEN_DRAFT {
-                        self.unproven += 1;
-                    }
-                    let settled = match entry.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => value >= beta,
-                        Bound::Upper => value <= alpha,
-                    };
-                    if settled {
-                        self.context.give_back(ply, moves);
-                        return self.context.exit(ply, value);
-                    }
-                    match entry.bound {
-                        Bound::Lower => alpha = alpha.max(value),
-                        Bound::Upper => beta = beta.min(value),
-                        Bound::Exact => {}
-                    }
-                }
+        // Step 5b. Enhanced transposition cutoff: a child the table already
+        // proves bad enough for the opponent settles this node unsearched.
+        if self.options.enhanced_cutoffs && !is_root && depth > 1 {
+            if let Some(value) = self.child_table_cutoff(&moves, depth, ply, beta) {
+                self.context.give_back(ply, moves);
+                return self.context.exit(ply, value);
             }
         }
 
-        // Step 6. Best moves first.
-        let order = self.order_moves(ply, &moves, table_move);
+        // Step 6. Best moves first, in stages: the table's move alone, and only
+        // if it does not cut off, the others sorted by their keys (often the
+        // table's move cuts, and the keys are never computed).
+        let table_move = table_move.filter(|&index| usize::from(index) < moves.len());
+        let mut order = self.take_order(ply);
+        match table_move {
+            Some(index) => order.push((TABLE_MOVE_KEY, index)),
+            None => self.order_moves(ply, &moves, None, &mut order),
+        }
+        let mut rest_pending = table_move.is_some() && moves.len() > 1;
 
         // Step 7. Search the moves. PVS tests every move after the first with
         // a null window and searches again only the ones that beat alpha.
@@ -182,7 +200,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         let (window_alpha, window_beta) = (alpha, beta);
         let mut best = -Score::INFINITY;
         let mut best_index = None;
-        for (i, &(_, index)) in order.iter().enumerate() {
+        let mut i = 0;
+        while i < order.len() {
+            let index = order[i].1;
             let mv = moves[usize::from(index)];
             self.context.game.play(mv);
             let value = if i == 0 || self.options.variant != Variant::Pvs {
@@ -210,10 +230,15 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 alpha = alpha.max(value);
                 if value >= beta {
                     self.reward(ply, depth, mv);
-                    self.context.cutoff(ply, order.len() - i - 1);
+                    self.context.cutoff(ply, moves.len() - i - 1);
                     break;
                 }
             }
+            if rest_pending {
+                rest_pending = false;
+                self.order_moves(ply, &moves, table_move, &mut order);
+            }
+            i += 1;
         }
         self.context.give_back(ply, moves);
         self.orders[ply as usize] = order;
@@ -243,34 +268,66 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         self.context.exit(ply, best)
     }
 
-    /// Sort keys for the moves of `ply`, best first, in the reused buffer.
-    fn order_moves(&mut self, ply: u32, moves: &[G::Move], table_move: Option<u16>) -> Vec<(i64, u16)> {
+    /// A value `>= beta` proven by a child's table entry, if any: a child
+    /// worth at most `u` to the opponent is worth at least `-u` to us.
+    fn child_table_cutoff(&mut self, moves: &[G::Move], depth: u32, ply: u32, beta: Score) -> Option<Score> {
+        let table = self.table?;
+        for &mv in moves {
+            self.context.game.play(mv);
+            let entry = self.context.game.hash_key().and_then(|key| table.probe(key));
+            self.context.game.undo(mv);
+            let Some(entry) = entry else { continue };
+            if entry.draft < draft(depth - 1) || entry.bound == Bound::Lower {
+                continue;
+            }
+            let value = -entry.value.to_root_relative(ply + 1);
+            if value >= beta {
+                if entry.draft != PROVEN_DRAFT {
+                    self.unproven += 1;
+                }
+                return Some(value);
+            }
+        }
+        None
+    }
+
+    /// The reused, emptied order buffer of `ply`.
+    fn take_order(&mut self, ply: u32) -> Vec<(i64, u16)> {
         let ply = ply as usize;
         if self.orders.len() <= ply {
             self.orders.resize_with(ply + 1, Vec::new);
         }
         let mut order = std::mem::take(&mut self.orders[ply]);
         order.clear();
+        order
+    }
+
+    /// Appends the moves of `ply` other than `skip` to `order` with their sort
+    /// keys, and sorts the appended part best first. A single move needs no key.
+    fn order_moves(&mut self, ply: u32, moves: &[G::Move], skip: Option<u16>, order: &mut Vec<(i64, u16)>) {
+        let start = order.len();
         let game = &*self.context.game;
+        let worth_keys = moves.len() - usize::from(skip.is_some()) > 1;
         for (index, &mv) in moves.iter().enumerate() {
             let index = index.min(usize::from(MAX_MOVE_INDEX)) as u16;
+            if Some(index) == skip {
+                continue;
+            }
             let mut key = 0;
-            if Some(index) == table_move {
-                key += TABLE_MOVE_KEY;
-            }
-            if self.options.killers {
-                key += self.killers.key(ply, mv);
-            }
-            if self.options.hints {
-                key += i64::from(game.move_hint(mv).clamp(-MAX_HINT, MAX_HINT)) * HINT_WEIGHT;
-            }
-            if self.options.history {
-                key += game.move_id(mv).map_or(0, |id| self.history.key(id));
+            if worth_keys {
+                if self.options.hints {
+                    key += i64::from(game.move_hint(mv).clamp(-MAX_HINT, MAX_HINT)) * HINT_WEIGHT;
+                }
+                if self.options.killers {
+                    key += self.killers.key(ply as usize, mv);
+                }
+                if self.options.history {
+                    key += game.move_id(mv).map_or(0, |id| self.history.key(id));
+                }
             }
             order.push((key, index));
         }
-        sort_by_key_descending(&mut order);
-        order
+        sort_by_key_descending(&mut order[start..]);
     }
 
     /// A move that caused a cut-off becomes a killer and gains history.
