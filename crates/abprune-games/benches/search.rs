@@ -4,8 +4,11 @@
 // criterion's macros generate undocumented public functions.
 #![allow(missing_docs)]
 
-use abprune::{alphabeta, alphabeta_failsoft, negamax, NoTrace, Score, UNLIMITED_DEPTH};
-use abprune_games::{MoveOrdering, RandomTreeSpec, TicTacToe, TreeGame};
+use abprune::{
+    alphabeta, alphabeta_failsoft, negamax, Engine, EngineOptions, NoTrace, Score, SearchLimits, SolveMode, Variant,
+    UNLIMITED_DEPTH,
+};
+use abprune_games::{Connect4, MoveOrdering, RandomTreeSpec, TicTacToe, TreeGame};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -52,6 +55,45 @@ fn random_tree(c: &mut Criterion) {
     group.finish();
 }
 
+fn engine_on_tree(c: &mut Criterion) {
+    let tree = bench_tree();
+    let mut group = c.benchmark_group("engine random tree b6 d7");
+    for (name, variant) in [("alphabeta", Variant::AlphaBeta), ("pvs", Variant::Pvs), ("mtdf", Variant::Mtdf)] {
+        let options = EngineOptions { variant, ..EngineOptions::default() };
+        let mut engine = Engine::new(options).expect("valid options");
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                engine.clear();
+                engine.search_depth(&mut TreeGame::new(black_box(&tree)), UNLIMITED_DEPTH, Score::DRAW, &mut NoTrace)
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Middle-game positions of the public set Test_L2_R2 (fixed, so the bench
+/// needs no data file): a strong solve from an empty table each.
+const CONNECT4_POSITIONS: [&str; 3] = ["274552224131661", "5455174361263362", "2531276566711153"];
+
+fn connect4_solve(c: &mut Criterion) {
+    let mut group = c.benchmark_group("connect4 solve L2_R2");
+    group.sample_size(10);
+    // As `abprune solve connect4` runs it: killers and history off.
+    let options = EngineOptions { killers: false, history: false, ..EngineOptions::default() };
+    let mut engine: Engine<u8> = Engine::new(options).expect("valid options");
+    for moves in CONNECT4_POSITIONS {
+        let position = Connect4::from_moves(moves).expect("a valid position");
+        group.bench_function(moves, |b| {
+            b.iter(|| {
+                engine.clear();
+                let mut game = black_box(position);
+                engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none())
+            })
+        });
+    }
+    group.finish();
+}
+
 fn tictactoe(c: &mut Criterion) {
     c.bench_function("tictactoe alphabeta", |b| {
         b.iter(|| {
@@ -66,5 +108,5 @@ fn tictactoe(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, random_tree, tictactoe);
+criterion_group!(benches, random_tree, engine_on_tree, connect4_solve, tictactoe);
 criterion_main!(benches);

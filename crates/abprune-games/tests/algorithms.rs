@@ -4,7 +4,8 @@
 //! `PROPTEST_CASES` overrides the number of random trees (10,000 by default).
 
 use abprune::{
-    alphabeta, alphabeta_failsoft, branch_and_bound, minimax, negamax, NoTrace, Score, SearchResult, UNLIMITED_DEPTH,
+    alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, NoTrace, Score, SearchResult,
+    UNLIMITED_DEPTH,
 };
 use abprune_games::random_tree::minimal_tree_leaves;
 use abprune_games::{LeafValues, MoveOrdering, Nested, NodeId, RandomTreeSpec, Tree, TreeGame};
@@ -160,6 +161,27 @@ proptest! {
         prop_assert!(hard.stats.leaves <= brute_force);
         assert_stats_consistent(&hard);
         assert_stats_consistent(&soft);
+    }
+
+    #[test]
+    fn pvs_obeys_the_fail_soft_theorem_and_mtdf_is_exact(nested in nested_tree(), (alpha, beta) in window(), guess in -5i32..=5) {
+        let tree = Tree::from_nested(&nested);
+        let truth = Score::new(nested.minimax(true));
+        let scout = pvs(&mut full(&tree), UNLIMITED_DEPTH, alpha, beta, &mut NoTrace);
+        let v = scout.value;
+        if v <= alpha { prop_assert!(truth <= v, "pvs {v} <= alpha={alpha} but m={truth}"); }
+        if alpha < v && v < beta { prop_assert_eq!(v, truth); }
+        if v >= beta { prop_assert!(truth >= v, "pvs {v} >= beta={beta} but m={truth}"); }
+        let exact = pvs(&mut full(&tree), UNLIMITED_DEPTH, -Score::INFINITY, Score::INFINITY, &mut NoTrace);
+        prop_assert_eq!(exact.value, truth);
+        if !tree.is_leaf(Tree::ROOT) {
+            assert_pv_reaches_a_leaf_worth(&tree, &exact, truth.get());
+        }
+        let memory = mtdf(&mut full(&tree), UNLIMITED_DEPTH, Score::new(guess), &mut NoTrace);
+        prop_assert_eq!(memory.value, truth);
+        if let Some(best) = memory.best_move {
+            prop_assert_eq!(oracle_of_child(&tree, &nested, best), truth.get());
+        }
     }
 
     #[test]

@@ -301,3 +301,61 @@ fn benchmark_positions_are_solved_by_alpha_beta() {
         assert_eq!(game, Connect4::from_moves(text).unwrap(), "the search restores the position");
     }
 }
+
+/// The engine's exact solve, its weak solve, iterative deepening without
+/// limits, and the null-window test, against brute-force negamax on random
+/// end games; with and without the table (the table never changes a value).
+#[test]
+fn engine_agrees_with_brute_force_on_random_end_games() {
+    use abprune::{Engine, EngineOptions, SearchLimits, SolveMode, Variant};
+    let mut rng = ChaCha8Rng::seed_from_u64(4_2024);
+    let configurations = [
+        EngineOptions::default(),
+        EngineOptions { table_mib: 0, ..EngineOptions::default() },
+        EngineOptions { variant: Variant::Mtdf, ..EngineOptions::default() },
+        EngineOptions { enhanced_cutoffs: true, killers: false, history: false, ..EngineOptions::default() },
+        EngineOptions::textbook(),
+    ];
+    let mut engines: Vec<Engine<u8>> = configurations.iter().map(|o| Engine::new(o.clone()).unwrap()).collect();
+    let mut checked = 0;
+    while checked < 300 {
+        let stones = rng.random_range(30..=36);
+        let Some(mut game) = random_unfinished(&mut rng, stones) else { continue };
+        if game.outcome().is_some() {
+            continue;
+        }
+        checked += 1;
+        let truth = negamax(&mut game, UNLIMITED_DEPTH, &mut NoTrace).value;
+        for (engine, options) in engines.iter_mut().zip(&configurations) {
+            let solved = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).unwrap();
+            assert_eq!(solved.value, truth, "{options:?}\n{game}");
+            assert!(solved.exact);
+            // The reported move reaches the value.
+            let mut child = game;
+            child.play(solved.best_move.unwrap());
+            assert_eq!(-negamax(&mut child, UNLIMITED_DEPTH, &mut NoTrace).value.to_root_relative(1), truth);
+            let weak = engine.solve(&mut game, SolveMode::Weak, &SearchLimits::none()).unwrap();
+            assert_eq!(weak.value.get().signum(), truth.get().signum(), "weak {options:?}\n{game}");
+            let deepened = engine.search(&mut game, &SearchLimits::none(), |_| {});
+            assert_eq!((deepened.value, deepened.exact), (truth, true), "deepening {options:?}\n{game}");
+            for threshold in [truth.pred(), truth, truth.succ()] {
+                let answer = engine.test(&mut game, threshold, &SearchLimits::none());
+                assert_eq!(answer, Some(truth >= threshold), "test {threshold} {options:?}\n{game}");
+            }
+        }
+    }
+}
+
+/// Positions of the public end-game set, solved by the engine as the batch
+/// command does, give the published scores.
+#[test]
+fn engine_solves_benchmark_positions() {
+    use abprune::{Engine, SearchLimits, SolveMode};
+    let mut engine: Engine<u8> = Engine::default();
+    for &(moves, expected) in BENCHMARK_POSITIONS {
+        let mut game = Connect4::from_moves(moves).unwrap();
+        engine.clear();
+        let result = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).unwrap();
+        assert_eq!(benchmark_score(result.value, game.moves_played()), Some(expected), "{moves}");
+    }
+}

@@ -20,7 +20,7 @@
 
 use super::mtdf::mtdf_passes;
 use super::searcher::Searcher;
-use super::{Context, SearchResult, UNLIMITED_DEPTH};
+use super::{Buffers, Context, SearchResult, UNLIMITED_DEPTH};
 use crate::limits::{Clock, SearchLimits, StopReason};
 use crate::ordering::{History, Killers};
 use crate::trace::{NoTrace, Observer};
@@ -200,6 +200,7 @@ pub struct Engine<M> {
     table: Option<TranspositionTable>,
     killers: Killers<M>,
     history: History,
+    buffers: Buffers<M>,
 }
 
 impl<M: Copy + PartialEq> Default for Engine<M> {
@@ -223,7 +224,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// An engine with options known to be valid.
     pub(crate) fn with_checked_options(options: EngineOptions) -> Self {
         let table = (options.table_mib > 0).then(|| TranspositionTable::with_mib(options.table_mib));
-        Engine { options, table, killers: Killers::default(), history: History::default() }
+        Engine { options, table, killers: Killers::default(), history: History::default(), buffers: Buffers::default() }
     }
 
     /// The options.
@@ -251,8 +252,9 @@ impl<M: Copy + PartialEq> Engine<M> {
         observer: &'a mut O,
         limits: &SearchLimits,
     ) -> Searcher<'a, G, O> {
+        let buffers = std::mem::take(&mut self.buffers);
         Searcher::new(
-            Context::new(game, observer),
+            Context::with_buffers(game, observer, buffers),
             &self.options,
             self.table.as_ref(),
             &mut self.killers,
@@ -319,6 +321,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         let elapsed = searcher.clock().elapsed();
         let fallback_move = searcher.context.first_root_move();
         let stats = std::mem::take(&mut searcher.context.stats);
+        self.buffers = searcher.context.into_buffers();
         let (depth, value, pv, exact) = last.unwrap_or((0, Score::DRAW, fallback_move.into_iter().collect(), false));
         EngineResult {
             value,
@@ -409,6 +412,9 @@ impl<M: Copy + PartialEq> Engine<M> {
             Some((mv, pv)) => (Some(mv), pv),
             None => (fallback, fallback.into_iter().collect()),
         };
+        let stopped = searcher.stopped;
+        let stats = std::mem::take(&mut searcher.context.stats);
+        self.buffers = searcher.context.into_buffers();
         Ok(EngineResult {
             value,
             exact: solved,
@@ -416,8 +422,8 @@ impl<M: Copy + PartialEq> Engine<M> {
             best_move,
             pv,
             depth: 0,
-            stop_reason: searcher.stopped.unwrap_or(StopReason::Solved),
-            stats: std::mem::take(&mut searcher.context.stats),
+            stop_reason: stopped.unwrap_or(StopReason::Solved),
+            stats,
             elapsed,
         })
     }
@@ -430,7 +436,9 @@ impl<M: Copy + PartialEq> Engine<M> {
         let mut observer = NoTrace;
         let mut searcher = self.searcher(game, &mut observer, limits);
         let value = searcher.root(depth, threshold.pred(), threshold);
-        searcher.stopped.is_none().then_some(value >= threshold)
+        let answer = searcher.stopped.is_none().then_some(value >= threshold);
+        self.buffers = searcher.context.into_buffers();
+        answer
     }
 }
 

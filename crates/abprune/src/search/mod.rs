@@ -78,6 +78,22 @@ pub(crate) enum Expansion<M> {
     Moves(Vec<M>),
 }
 
+/// Per-ply buffers a search reuses: move lists, PV lines and move orders.
+/// An engine keeps them between searches, so that even a search of a few
+/// dozen nodes allocates nothing.
+#[derive(Debug)]
+pub(crate) struct Buffers<M> {
+    pub(crate) move_lists: Vec<Vec<M>>,
+    pub(crate) pv: Vec<Vec<M>>,
+    pub(crate) orders: Vec<Vec<(i64, u16)>>,
+}
+
+impl<M> Default for Buffers<M> {
+    fn default() -> Self {
+        Buffers { move_lists: Vec::new(), pv: Vec::new(), orders: Vec::new() }
+    }
+}
+
 /// The state one search carries down the tree: the position, the observer,
 /// the counters, and per-ply buffers that are allocated once and reused, so
 /// the recursion allocates nothing per node.
@@ -87,11 +103,26 @@ pub(crate) struct Context<'a, G: Game, O: Observer<G::Move>> {
     pub(crate) stats: SearchStats,
     move_lists: Vec<Vec<G::Move>>,
     pv: Vec<Vec<G::Move>>,
+    /// Kept here only to hand back with the other buffers.
+    pub(crate) orders: Vec<Vec<(i64, u16)>>,
 }
 
 impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
     pub(crate) fn new(game: &'a mut G, observer: &'a mut O) -> Self {
-        Context { game, observer, stats: SearchStats::default(), move_lists: Vec::new(), pv: Vec::new() }
+        Context::with_buffers(game, observer, Buffers::default())
+    }
+
+    /// A context that reuses `buffers` (their contents are stale and are
+    /// cleared as each ply is entered).
+    pub(crate) fn with_buffers(game: &'a mut G, observer: &'a mut O, buffers: Buffers<G::Move>) -> Self {
+        let Buffers { move_lists, mut pv, orders } = buffers;
+        pv.iter_mut().for_each(Vec::clear);
+        Context { game, observer, stats: SearchStats::default(), move_lists, pv, orders }
+    }
+
+    /// The buffers, for the next search.
+    pub(crate) fn into_buffers(self) -> Buffers<G::Move> {
+        Buffers { move_lists: self.move_lists, pv: self.pv, orders: self.orders }
     }
 
     /// Counts and announces a node entered through `mv` with window (alpha, beta).

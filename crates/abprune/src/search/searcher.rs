@@ -34,7 +34,6 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     /// that needed one was given a game that does not end in wins, losses
     /// and draws alone.
     pub(crate) evaluations: u64,
-    orders: Vec<Vec<(i64, u16)>>,
 }
 
 impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
@@ -46,18 +45,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         history: &'a mut History,
         clock: Clock,
     ) -> Self {
-        Searcher {
-            context,
-            options,
-            table,
-            killers,
-            history,
-            clock,
-            stopped: None,
-            unproven: 0,
-            evaluations: 0,
-            orders: Vec::new(),
-        }
+        Searcher { context, options, table, killers, history, clock, stopped: None, unproven: 0, evaluations: 0 }
     }
 
     pub(crate) fn clock(&self) -> &Clock {
@@ -110,8 +98,10 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         let key = self.table.and_then(|_| self.context.game.hash_key());
         let (mut alpha, mut beta) = (alpha, beta);
         let mut table_move = None;
+        let mut revisited = false;
         if let (Some(table), Some(key)) = (self.table, key) {
             if let Some(entry) = table.probe(key) {
+                revisited = true;
                 table_move = entry.move_index;
                 if entry.draft >= draft(depth) && !is_root {
                     let value = entry.value.to_root_relative(ply);
@@ -176,7 +166,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
 
         // Step 5b. Enhanced transposition cutoff: a child the table already
         // proves bad enough for the opponent settles this node unsearched.
-        if self.options.enhanced_cutoffs && !is_root && depth > 1 {
+        // Only at nodes searched before: their children are likely stored,
+        // while a first visit would pay the probes for nothing.
+        if self.options.enhanced_cutoffs && revisited && !is_root && depth > 1 {
             if let Some(value) = self.child_table_cutoff(&moves, depth, ply, beta) {
                 self.context.give_back(ply, moves);
                 return self.context.exit(ply, value);
@@ -241,7 +233,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             i += 1;
         }
         self.context.give_back(ply, moves);
-        self.orders[ply as usize] = order;
+        self.context.orders[ply as usize] = order;
         if self.stopped.is_some() {
             return Score::DRAW;
         }
@@ -294,10 +286,10 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// The reused, emptied order buffer of `ply`.
     fn take_order(&mut self, ply: u32) -> Vec<(i64, u16)> {
         let ply = ply as usize;
-        if self.orders.len() <= ply {
-            self.orders.resize_with(ply + 1, Vec::new);
+        if self.context.orders.len() <= ply {
+            self.context.orders.resize_with(ply + 1, Vec::new);
         }
-        let mut order = std::mem::take(&mut self.orders[ply]);
+        let mut order = std::mem::take(&mut self.context.orders[ply]);
         order.clear();
         order
     }
