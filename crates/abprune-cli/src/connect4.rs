@@ -26,8 +26,12 @@ pub struct Connect4Args {
     /// starting each from an empty table.
     #[arg(long, requires = "batch")]
     keep_table: bool,
-    /// Transposition table size in MiB.
-    #[arg(long, value_name = "MiB", default_value_t = 64)]
+    /// Transposition table budget in MiB. The default is small on purpose:
+    /// on this project's machines a 1 MiB table, which stays in the
+    /// processor's caches, solved every public set faster than larger ones
+    /// (more nodes, but each 2x cheaper). Larger budgets grow only under
+    /// pressure.
+    #[arg(long, value_name = "MiB", default_value_t = 1)]
     table_mib: usize,
     /// Search variant of the null-window probes.
     #[arg(long, value_parser = ["pvs", "alphabeta", "mtdf"], default_value = "pvs")]
