@@ -373,21 +373,28 @@ mod tests {
     #[test]
     fn growing_keeps_what_was_stored() {
         let mut table = TranspositionTable::with_mib(8);
-        for round in 0..2 {
-            let keys: Vec<u64> = (1..200_000u64).map(|k| k.wrapping_mul(0x2545_F491_4F6C_DD1D) >> round).collect();
-            for &key in &keys {
-                table.store(key, entry((key % 1000) as i32, 7, Bound::Exact), key % 5000);
-            }
-            assert_eq!(table.active.load(Ordering::Relaxed), table.buckets.len(), "grew to the whole budget");
-            let found = keys
-                .iter()
-                .filter(|&&key| table.probe(key).map(|e| e.value.get()) == Some((key % 1000) as i32))
-                .count();
-            assert!(found > keys.len() * 9 / 10, "{found} of {} kept", keys.len());
-            table.clear();
-            assert_eq!(table.active.load(Ordering::Relaxed), initial_active(table.buckets.len()));
-            assert!(keys.iter().all(|&key| table.probe(key).is_none()));
+        let start = table.active.load(Ordering::Relaxed);
+        let keys: Vec<u64> = (1..30_000u64).map(|k| k.wrapping_mul(0x2545_F491_4F6C_DD1D)).collect();
+        for &key in &keys {
+            table.store(key, entry((key % 1000) as i32, 7, Bound::Exact), key % 5000);
         }
+        assert_eq!(table.active.load(Ordering::Relaxed), start, "no pressure yet");
+        let before: Vec<u64> = keys.iter().copied().filter(|&key| table.probe(key).is_some()).collect();
+        assert!(before.len() > keys.len() * 9 / 10);
+        table.grow(start);
+        assert_eq!(table.active.load(Ordering::Relaxed), 2 * start);
+        for &key in &before {
+            assert_eq!(table.probe(key).map(|e| e.value.get()), Some((key % 1000) as i32), "key {key} moved");
+        }
+        // Pressure: four times the slots of new keys doubles the active part.
+        let pressure = 4 * 2 * start * SLOTS_PER_BUCKET + 1;
+        for key in 0..pressure as u64 {
+            table.store(key.wrapping_mul(0x9E37_79B9) | 1 << 63, entry(1, 1, Bound::Lower), 1);
+        }
+        assert_eq!(table.active.load(Ordering::Relaxed), 4 * start);
+        table.clear();
+        assert_eq!(table.active.load(Ordering::Relaxed), start);
+        assert!(before.iter().all(|&key| table.probe(key).is_none()));
     }
 
     #[test]
