@@ -1,7 +1,9 @@
 //! The `abprune` command: a thin dispatcher to one module per subcommand.
 
 mod algo;
+mod animate;
 mod connect4;
+mod lab;
 mod solve;
 mod svg;
 mod tree;
@@ -25,6 +27,8 @@ enum Command {
     /// Solve a position of a real game exactly.
     #[command(subcommand)]
     Solve(solve::SolveCommand),
+    /// Measure alpha-beta against the formulas on random trees and real games.
+    Lab(lab::LabArgs),
 }
 
 /// Exit status for bad input of any kind (the same as clap's usage errors).
@@ -35,6 +39,7 @@ fn main() -> ExitCode {
     let outcome = match &cli.command {
         Command::Tree(args) => tree::run(args),
         Command::Solve(command) => solve::run(command),
+        Command::Lab(args) => lab::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

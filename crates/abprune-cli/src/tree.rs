@@ -1,7 +1,7 @@
 //! `abprune tree`: search an explicit game tree and show what the search did.
 
 use crate::algo::{run_algorithm, Algorithm, Window};
-use crate::svg;
+use crate::{animate, svg};
 use abprune::{Score, SearchResult, Trace, UNLIMITED_DEPTH};
 use abprune_games::{LeafValues, MoveOrdering, NodeId, RandomTreeSpec, Tree, TreeGame};
 use anyhow::{bail, Context as _, Result};
@@ -41,6 +41,9 @@ pub struct TreeArgs {
     /// Draw the searched tree to this SVG file.
     #[arg(long, value_name = "OUT.svg")]
     svg: Option<PathBuf>,
+    /// Write a self-contained HTML page that replays the search event by event.
+    #[arg(long, value_name = "OUT.html")]
+    animate: Option<PathBuf>,
     /// Generate a random uniform tree with branching B and depth D instead of reading one.
     #[arg(long, value_name = "B,D")]
     random: Option<String>,
@@ -66,11 +69,20 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         return Ok(());
     }
     let window = window_of(args)?;
-    let searched = search(&tree, args.algo, window, args.svg.is_some());
+    if args.animate.is_some() {
+        // Before the search: a trace of a huge tree would take its memory only to be refused.
+        animate::check_size(&tree).map_err(anyhow::Error::msg).context("--animate")?;
+    }
+    let searched = search(&tree, args.algo, window, args.svg.is_some() || args.animate.is_some());
+    let title = format!("{} — value {}", args.algo.describe(), searched.result.value);
     if let Some(path) = &args.svg {
-        let title = format!("{} — value {}", args.algo.describe(), searched.result.value);
         let picture = svg::render_search(&tree, &searched.trace.events, &searched.result.pv, &title);
         std::fs::write(path, picture).with_context(|| format!("cannot write '{}'", path.display()))?;
+    }
+    if let Some(path) = &args.animate {
+        let source = format!("{source}: {} nodes, {} leaves", tree.len(), tree.leaf_count());
+        let page = animate::render_page(&tree, &searched.trace.events, &searched.result.pv, &title, &source);
+        std::fs::write(path, page).with_context(|| format!("cannot write '{}'", path.display()))?;
     }
     if args.json {
         println!("{}", json_report(&tree, args.algo, &searched.result));
@@ -78,6 +90,9 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         print!("{}", text_report(&tree, &source, args.algo, window, &searched.result));
         if let Some(path) = &args.svg {
             println!("svg             {}", path.display());
+        }
+        if let Some(path) = &args.animate {
+            println!("animation       {}", path.display());
         }
     }
     Ok(())
