@@ -78,8 +78,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         let is_root = ply == 0;
         let shortcuts = self.options.rules_shortcuts && !is_root;
 
-        // Step 2. Leaves: the game is over, the rules know the value, or the
-        // horizon is reached.
+        // Step 2. Leaves: the game is over, or the horizon is reached.
         if let Some(outcome) = self.context.game.outcome() {
             let value = self.context.leaf(ply, outcome.score(ply));
             return self.context.exit(ply, value);
