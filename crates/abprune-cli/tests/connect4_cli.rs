@@ -1,18 +1,11 @@
 //! `abprune solve connect4` as a user runs it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn abprune(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_abprune"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child.stdin.take().expect("stdin is piped").write_all(stdin.as_bytes()).expect("stdin is written");
-    child.wait_with_output().expect("the binary ends")
+    common::abprune_with_stdin(args, stdin)
 }
 
 fn text(bytes: &[u8]) -> String {

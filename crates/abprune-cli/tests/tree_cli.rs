@@ -1,22 +1,12 @@
 //! `abprune tree` and `abprune solve tictactoe` as a user runs them.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::abprune_with_stdin;
+use std::process::{Command, Output};
 
 fn abprune(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_abprune")).args(args).output().expect("the binary runs")
-}
-
-fn abprune_with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_abprune"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child.stdin.take().expect("stdin is piped").write_all(input.as_bytes()).expect("stdin takes the tree");
-    child.wait_with_output().expect("the binary ends")
 }
 
 fn stdout(output: &Output) -> String {
