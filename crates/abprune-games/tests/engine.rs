@@ -28,6 +28,7 @@ fn all_options() -> Vec<EngineOptions> {
                         aspiration,
                         rules_shortcuts: true,
                         enhanced_cutoffs: table_mib > 0 && killers,
+                        quiescence: killers,
                     };
                     if options.validate().is_ok() {
                         all.push(options);

@@ -19,6 +19,22 @@
 
 use crate::score::Outcome;
 use crate::Score;
+
+/// What a game says about a position at the search horizon (see
+/// [`Game::horizon`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// The rules know the exact value (distances counted from here, as in
+    /// [`Game::candidate_moves`]).
+    Known(Score),
+    /// The static evaluation is a fair judge, but the side to move may also
+    /// try the forcing moves given (none: a plain static evaluation). The
+    /// search takes the better of the two ("standing pat").
+    Quiet,
+    /// The side to move must play one of the moves given (never empty):
+    /// standing pat would ignore a threat the evaluation cannot see.
+    Forced,
+}
 use std::fmt::Debug;
 
 /// One of the two players.
@@ -129,6 +145,20 @@ pub trait Game {
     /// Default: `false`, which is always safe.
     fn winner_moves_last(&self) -> bool {
         false
+    }
+
+    /// Quiescence: what the engine should do at its depth limit, instead of
+    /// trusting [`Game::evaluate`] in the middle of a tactical sequence. Fill
+    /// `moves` with the forcing moves worth following past the horizon
+    /// (captures in chess; in Gomoku the fours that threaten five, or the
+    /// block a four forces) and say whether the side to move may stand pat.
+    /// The engine follows these moves only while each position keeps giving
+    /// some (a forcing line must run out: every move should shrink what is
+    /// left to force), with a cap on the extra plies. Only the engine calls it. The default,
+    /// [`Horizon::Quiet`] with no moves, makes the horizon a plain static
+    /// evaluation.
+    fn horizon(&self, _moves: &mut Vec<Self::Move>) -> Horizon {
+        Horizon::Quiet
     }
 
     /// At most how many more plies the game can last (`None`: no bound

@@ -7,7 +7,8 @@
 //! - **move ordering** ([`crate::ordering`]): the table's move, killers,
 //!   the game's hints, history;
 //! - **variable depth** through the game's shortcuts
-//!   ([`Game::candidate_moves`], [`Game::score_bounds`]);
+//!   ([`Game::candidate_moves`], [`Game::score_bounds`]) and a quiescence
+//!   search of its forcing moves at the horizon ([`Game::horizon`]);
 //! - **iterative deepening** ([`Engine::search`]) under [`SearchLimits`],
 //!   with a callback per completed iteration;
 //! - an **exact solve mode** ([`Engine::solve`]) that bisects on the game's
@@ -63,6 +64,9 @@ pub struct EngineOptions {
     /// Enhanced transposition cutoffs: before searching a node's moves, look
     /// up every child in the table for a bound that already refutes the node.
     pub enhanced_cutoffs: bool,
+    /// Quiescence search at the horizon: follow the game's forcing moves
+    /// ([`Game::horizon`]) before trusting the static evaluation.
+    pub quiescence: bool,
 }
 
 /// The default table budget: 64 MiB.
@@ -82,6 +86,7 @@ impl Default for EngineOptions {
             aspiration: None,
             rules_shortcuts: true,
             enhanced_cutoffs: false,
+            quiescence: true,
         }
     }
 }
@@ -99,6 +104,7 @@ impl EngineOptions {
             aspiration: None,
             rules_shortcuts: false,
             enhanced_cutoffs: false,
+            quiescence: false,
         }
     }
 

@@ -31,6 +31,7 @@ mod minimax;
 mod mtdf;
 mod negamax;
 mod pvs;
+mod quiescence;
 mod searcher;
 
 pub use alphabeta::alphabeta;
@@ -40,6 +41,7 @@ pub use minimax::minimax;
 pub use mtdf::mtdf;
 pub use negamax::negamax;
 pub use pvs::pvs;
+pub use quiescence::MAX_QUIESCENCE_PLIES;
 
 use crate::trace::Observer;
 use crate::{Game, Score, SearchStats};

@@ -52,6 +52,12 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         &self.clock
     }
 
+    /// The limit hit, if any (the clock is read only now and then).
+    #[inline]
+    pub(crate) fn clock_check(&mut self) -> Option<StopReason> {
+        self.clock.check(self.context.stats.nodes)
+    }
+
     /// Searches the root with window (alpha, beta). The root never returns
     /// early from the table or the game's shortcuts, so that it always
     /// searches and reports a move.
@@ -70,7 +76,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         if self.stopped.is_some() {
             return Score::DRAW;
         }
-        if let Some(reason) = self.clock.check(self.context.stats.nodes) {
+        if let Some(reason) = self.clock_check() {
             self.stopped = Some(reason);
             return Score::DRAW;
         }
@@ -82,6 +88,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         if let Some(outcome) = self.context.game.outcome() {
             let value = self.context.leaf(ply, outcome.score(ply));
             return self.context.exit(ply, value);
+        }
+        if depth == 0 && self.options.quiescence {
+            return self.quiescence(ply, 0, alpha, beta);
         }
         if depth == 0 {
             self.unproven += 1;
