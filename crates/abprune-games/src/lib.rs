@@ -5,17 +5,21 @@
 //! - [`tree`], explicit trees in a text format, as textbooks draw them;
 //! - [`random_tree`], random uniform trees with best, random or worst ordering;
 //! - [`tictactoe`], tic-tac-toe;
-//! - [`connect4`], Connect Four on two bitboards, with the hooks an exact solver uses.
+//! - [`connect4`], Connect Four on two bitboards, with the hooks an exact solver uses;
+//! - [`gomoku`], Gomoku (freestyle and standard rules, boards up to 22x22) with
+//!   incremental line patterns, forced-reply shortcuts, quiescence and a VCF search.
 
 #![deny(missing_docs)]
 
 pub mod connect4;
+pub mod gomoku;
 pub mod random_tree;
 pub mod tictactoe;
 pub mod tree;
 mod tree_parse;
 
 pub use connect4::Connect4;
+pub use gomoku::{Gomoku, GomokuError, MoveOrder, Point, Rule};
 pub use random_tree::{LeafValues, MoveOrdering, RandomTreeSpec};
 pub use tictactoe::TicTacToe;
 pub use tree::{Nested, NodeId, Tree, TreeGame};

@@ -1,0 +1,121 @@
+//! The heuristics: tuning constants in one place, the static evaluation and
+//! the seed move ordering.
+//!
+//! Both read the incremental state only. A colour's *potential* is the sum,
+//! over the empty points, of what its stone there would make (line shapes
+//! plus a bonus for a combined threat): points where it could make a five,
+//! an open four or a three count a lot, open space a little.
+
+use super::board::point_of;
+use super::threats::value_of;
+use super::Gomoku;
+use abprune::Score;
+
+/// Value of the shape a stone would make in one line, by [`super::Shape`]
+/// number: none, overline, one, two, open two, three, open three, four,
+/// open four, five.
+pub(crate) const SHAPE_VALUE: [i32; 10] = [0, 0, 1, 6, 20, 24, 100, 130, 600, 3000];
+
+/// Bonus of the combined threat a stone would make, by [`Threat`](super::Threat) number:
+/// none, three, double three, four, four-three, open four, five.
+pub(crate) const THREAT_BONUS: [i32; 7] = [0, 0, 300, 0, 800, 1500, 3000];
+
+/// Bonus of the side to move for having the move.
+const TEMPO: i32 = 40;
+
+/// The evaluation is clamped to this magnitude, well inside the heuristic band.
+const EVAL_LIMIT: i32 = 900_000;
+
+/// Move hint tier of what a move makes for the side to move, by [`Threat`](super::Threat)
+/// number: a five first, then an open four, a four-three, a four or a
+/// double three, a three.
+const ATTACK_TIER: [i32; 7] = [0, 100_000, 300_000, 300_000, 500_000, 700_000, 900_000];
+
+/// Move hint tier of what a move takes away from the opponent (the threat
+/// the opponent would make there), by [`Threat`](super::Threat) number: blocking a four's
+/// five point ranks just below winning, blocking an open three's open-four
+/// point just below making an open four.
+const DEFENCE_TIER: [i32; 7] = [0, 0, 200_000, 0, 400_000, 600_000, 800_000];
+
+/// The line values of both colours add to at most this in a move hint, so
+/// they never lift a move into the next tier.
+const HINT_VALUE_CAP: i32 = 90_000;
+
+/// Every seed score is below this.
+pub(crate) const SEED_SCORE_LIMIT: i32 = 1_000_000;
+
+/// Move hint bonus for a point within two rows and columns of the last
+/// move, the move before it, and so on.
+const RECENT_MOVE_BONUS: [i32; 4] = [400, 200, 100, 50];
+
+/// How far (in rows and columns) a point counts as near a recent move.
+const RECENT_MOVE_REACH: u8 = 2;
+
+impl Gomoku {
+    /// The side to move's potential minus the opponent's, plus the tempo
+    /// bonus, clamped to `±EVAL_LIMIT`.
+    pub(super) fn static_value(&self) -> Score {
+        let me = self.colour_to_move();
+        let value = self.potential[me] - self.potential[1 - me] + TEMPO;
+        Score::new(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    }
+
+    /// The seed ordering's score of the empty cell `index` for the side to
+    /// move: the higher of the attack and defence tiers, then the line values
+    /// of both colours there, then nearness to the last few moves. Within
+    /// `0..SEED_SCORE_LIMIT`.
+    pub(super) fn seed_score(&self, index: usize) -> i32 {
+        let me = self.colour_to_move();
+        let lines = &self.lines[index];
+        let (mine, theirs) = (lines.threats[me], lines.threats[1 - me]);
+        let tier = ATTACK_TIER[mine as usize].max(DEFENCE_TIER[theirs as usize]);
+        let value = value_of(&lines.shapes[me], mine) + value_of(&lines.shapes[1 - me], theirs);
+        let value = value.min(HINT_VALUE_CAP);
+        tier + value + self.recent_move_bonus(index)
+    }
+
+    /// The bonus for nearness to the last few moves.
+    fn recent_move_bonus(&self, index: usize) -> i32 {
+        let p = point_of(index);
+        self.history
+            .iter()
+            .rev()
+            .zip(RECENT_MOVE_BONUS)
+            .filter(|(recent, _)| {
+                recent.x.abs_diff(p.x) <= RECENT_MOVE_REACH && recent.y.abs_diff(p.y) <= RECENT_MOVE_REACH
+            })
+            .map(|(_, bonus)| bonus)
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gomoku::board::index_of;
+    use crate::gomoku::Rule;
+    use crate::gomoku::Threat;
+
+    #[test]
+    fn tiers_follow_the_seed_order_and_stay_inside_the_hint_range() {
+        // Win now > block a four > make an open four > block an open three.
+        assert!(ATTACK_TIER[Threat::Five as usize] > DEFENCE_TIER[Threat::Five as usize]);
+        assert!(DEFENCE_TIER[Threat::Five as usize] > ATTACK_TIER[Threat::OpenFour as usize]);
+        assert!(ATTACK_TIER[Threat::OpenFour as usize] > DEFENCE_TIER[Threat::OpenFour as usize]);
+        assert!(DEFENCE_TIER[Threat::OpenFour as usize] > ATTACK_TIER[Threat::FourThree as usize]);
+        let largest =
+            ATTACK_TIER.iter().max().copied().unwrap_or(0) + HINT_VALUE_CAP + RECENT_MOVE_BONUS.iter().sum::<i32>();
+        assert!(largest < SEED_SCORE_LIMIT);
+        assert!(THREAT_BONUS.len() == Threat::ALL.len());
+    }
+
+    #[test]
+    fn the_evaluation_favours_the_side_with_more_shape() {
+        // Black h8 i8 (an open two) against a lone white a1; black to move.
+        let game = Gomoku::from_moves(15, 15, Rule::Freestyle, "h8 a1 i8 a15").unwrap();
+        assert!(game.static_value() > Score::new(TEMPO));
+        let near = game.parse_point("j8").unwrap();
+        let far = game.parse_point("c3").unwrap();
+        assert!(game.seed_score(index_of(near)) > game.seed_score(index_of(far)));
+    }
+}

@@ -1,0 +1,336 @@
+//! Play and undo: the incremental update of the derived state, and the
+//! from-scratch rebuild the tests compare it with.
+//!
+//! A stone on cell `p` changes, and only changes:
+//! - `p` itself: it leaves the empty cells and the candidates (its threats
+//!   and values leave the per-colour sets and sums; its keys stay current,
+//!   its shapes go stale);
+//! - the Zobrist key (the stone and the side to move);
+//! - the stone counts `near` of the 5 x 5 square around `p`, and so which
+//!   cells are candidates;
+//! - one digit of the line key of each of the (up to) ten cells around `p`
+//!   in each direction; for each such empty cell that can see `p`, the shape
+//!   of that one line per colour, and when it changed, the cell's counters,
+//!   threat and value, by the difference.
+//!
+//! Undo runs the same steps backwards, and refreshes `p`'s shapes from its
+//! keys when it becomes empty again.
+
+use super::board::{
+    index_of, point_of, stone_of, CELLS, DIRECTIONS, EMPTY, NEIGHBOURHOOD, STRIDE, WALL, WHITE, ZOBRIST,
+};
+use super::eval::{SHAPE_VALUE, THREAT_BONUS};
+use super::patterns::{digit_after, digit_before, BLOCKED, OWN, POW3, REACH};
+use super::threats::{counts_of, threat_of_counts, value_of, Threat, PACKED};
+use super::{Gomoku, Point};
+use abprune::Player;
+
+/// `KEY_DELTA[colour][digit]`: what a stone of `colour` adds to the packed
+/// keys ([`super::position::CellLines::keys`]) of a cell that sees it at
+/// `digit`: own for that colour, blocked for the other.
+const KEY_DELTA: [[u32; 2 * REACH]; 2] = {
+    let mut delta = [[0; 2 * REACH]; 2];
+    let mut digit = 0;
+    while digit < 2 * REACH {
+        let weight = POW3[digit] as u32;
+        delta[0][digit] = (OWN as u32 * weight) | ((BLOCKED as u32 * weight) << 16);
+        delta[1][digit] = (BLOCKED as u32 * weight) | ((OWN as u32 * weight) << 16);
+        digit += 1;
+    }
+    delta
+};
+
+/// The five cells of a row of the 5 x 5 neighbourhood, as bits from its
+/// leftmost cell; a row of the padded grid never straddles two words.
+const NEIGHBOUR_ROW: u64 = 0b11111;
+
+impl Gomoku {
+    /// Puts a stone of `colour` on the empty cell `index` and records the move.
+    pub(super) fn place(&mut self, index: usize, colour: usize) {
+        debug_assert_eq!(self.cells[index], EMPTY, "{} is not empty", point_of(index));
+        let wins = self.lines[index].threats[colour] == Threat::Five;
+        self.leave_empty(index);
+        self.cells[index] = stone_of(colour);
+        self.hash ^= ZOBRIST.stones[colour][index] ^ ZOBRIST.white_to_move;
+        for &offset in &NEIGHBOURHOOD {
+            self.near[index.wrapping_add_signed(offset)] += 1;
+        }
+        for dy in -2..=2 {
+            let leftmost = index.wrapping_add_signed(dy * STRIDE as isize - 2);
+            self.candidates.insert_where_empty(leftmost, NEIGHBOUR_ROW, &self.empties);
+        }
+        self.update_lines::<true>(index, colour);
+        self.history.push(point_of(index));
+        if wins && self.won_at.is_none() {
+            self.won_at = Some(self.history.len());
+        }
+    }
+
+    /// Takes the stone of `colour` off cell `index`: the exact inverse of
+    /// [`Gomoku::place`], for the last move.
+    pub(super) fn remove(&mut self, index: usize, colour: usize) {
+        debug_assert_eq!(self.history.last().copied(), Some(point_of(index)), "not the last move");
+        debug_assert_eq!(self.cells[index], stone_of(colour), "no such stone on {}", point_of(index));
+        if self.won_at == Some(self.history.len()) {
+            self.won_at = None;
+        }
+        self.history.pop();
+        self.cells[index] = EMPTY;
+        self.hash ^= ZOBRIST.stones[colour][index] ^ ZOBRIST.white_to_move;
+        for &offset in &NEIGHBOURHOOD {
+            let cell = index.wrapping_add_signed(offset);
+            self.near[cell] -= 1;
+            if self.near[cell] == 0 {
+                self.candidates.remove(cell);
+            }
+        }
+        self.update_lines::<false>(index, colour);
+        self.enter_empty(index);
+    }
+
+    /// Adds (`ADD`) or removes the stone of `colour` on `index` in the line
+    /// keys of the cells around it, refreshing the shapes that can change.
+    #[inline]
+    fn update_lines<const ADD: bool>(&mut self, index: usize, colour: usize) {
+        for (direction, &step) in DIRECTIONS.iter().enumerate() {
+            self.update_half_line::<ADD, true>(index, step, direction, colour);
+            self.update_half_line::<ADD, false>(index, step, direction, colour);
+        }
+    }
+
+    /// [`Gomoku::update_lines`] along one direction, on one side of the
+    /// stone. The stone is `k` steps before the cells after it, and after the
+    /// cells before it. Two facts (checked on every key by the tests of
+    /// [`super::patterns`]) spare most table reads: nothing beyond a blocked
+    /// cell changes a shape, so past a stone of one colour the other
+    /// colour's shapes stay; and the cells five away matter only when the
+    /// line table's reach says so. Past the first wall there is only wall.
+    #[inline]
+    fn update_half_line<const ADD: bool, const FORWARD: bool>(
+        &mut self,
+        index: usize,
+        step: usize,
+        direction: usize,
+        colour: usize,
+    ) {
+        let reach = self.table.reach;
+        let mut seen = [true; 2];
+        for k in 1..=REACH {
+            let cell = if FORWARD { index + k * step } else { index - k * step };
+            let content = self.cells[cell];
+            if content == WALL {
+                break;
+            }
+            let delta = KEY_DELTA[colour][if FORWARD { digit_before(k) } else { digit_after(k) }];
+            let keys = &mut self.lines[cell].keys[direction];
+            *keys = if ADD { *keys + delta } else { *keys - delta };
+            if content != EMPTY {
+                // A black stone hides the stone from white's view, and back.
+                seen[usize::from(WHITE - content)] = false;
+            } else if k <= reach {
+                let [black_sees, white_sees] = seen;
+                if black_sees {
+                    self.refresh(cell, direction, 0);
+                }
+                if white_sees {
+                    self.refresh(cell, direction, 1);
+                }
+            }
+        }
+    }
+
+    /// Re-reads the shape of the empty `cell` along `direction` for
+    /// `colour`; if it changed, updates the cell's counters and threat, and
+    /// the colour's threat sets and potential, by the difference.
+    #[inline(always)]
+    fn refresh(&mut self, cell: usize, direction: usize, colour: usize) {
+        let lines = &mut self.lines[cell];
+        let shape = self.table.shape(colour, lines.key(colour, direction));
+        let old = lines.shapes[colour][direction];
+        if shape == old {
+            return;
+        }
+        lines.shapes[colour][direction] = shape;
+        lines.counts[colour] = lines.counts[colour] + PACKED[shape as usize] - PACKED[old as usize];
+        let threat = threat_of_counts(lines.counts[colour]);
+        let old_threat = lines.threats[colour];
+        self.potential[colour] += SHAPE_VALUE[shape as usize] - SHAPE_VALUE[old as usize];
+        if threat != old_threat {
+            lines.threats[colour] = threat;
+            self.potential[colour] += THREAT_BONUS[threat as usize] - THREAT_BONUS[old_threat as usize];
+            self.move_threat(cell, colour, old_threat, threat);
+        }
+    }
+
+    /// Moves `cell` from the set of threat `old` to that of `new`.
+    #[inline]
+    fn move_threat(&mut self, cell: usize, colour: usize, old: Threat, new: Threat) {
+        self.threats[colour][old as usize].remove(cell);
+        if new != Threat::None {
+            self.threats[colour][new as usize].insert(cell);
+        }
+    }
+
+    /// `cell` is about to get a stone: its threats and values leave the
+    /// sets and sums (its shapes and counters go stale).
+    fn leave_empty(&mut self, cell: usize) {
+        for colour in 0..2 {
+            let lines = &self.lines[cell];
+            let threat = lines.threats[colour];
+            self.potential[colour] -= value_of(&lines.shapes[colour], threat);
+            self.move_threat(cell, colour, threat, Threat::None);
+        }
+        self.empties.remove(cell);
+        self.candidates.remove(cell);
+    }
+
+    /// `cell` has just become empty: its shapes, counters and threats are
+    /// read again from its keys (kept current under the stone) and join the
+    /// sets and sums.
+    fn enter_empty(&mut self, cell: usize) {
+        for colour in 0..2 {
+            let lines = &mut self.lines[cell];
+            for direction in 0..4 {
+                lines.shapes[colour][direction] = self.table.shape(colour, lines.key(colour, direction));
+            }
+            lines.counts[colour] = counts_of(&lines.shapes[colour]);
+            let threat = threat_of_counts(lines.counts[colour]);
+            lines.threats[colour] = threat;
+            self.potential[colour] += value_of(&lines.shapes[colour], threat);
+            self.move_threat(cell, colour, Threat::None, threat);
+        }
+        self.empties.insert(cell);
+        if self.near[cell] > 0 {
+            self.candidates.insert(cell);
+        }
+    }
+
+    /// The indices of the playing cells, in board order.
+    pub(super) fn board_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| index_of(Point { x, y })))
+    }
+
+    /// Computes every derived field from the stones and the move list
+    /// alone, without the incremental updates.
+    pub(super) fn rebuild(&mut self) {
+        let stones = self.cells;
+        let history = std::mem::take(&mut self.history);
+        *self = Gomoku { order: self.order, ..Gomoku::blank(self.width, self.height, self.rule, history) };
+        self.cells = stones;
+        if self.history.len() % 2 == 1 {
+            self.hash = ZOBRIST.white_to_move;
+        }
+        let cells: Vec<usize> = self.board_cells().collect();
+        for &index in &cells {
+            let stone = self.cells[index];
+            if stone != EMPTY {
+                self.hash ^= ZOBRIST.stones[usize::from(stone) - 1][index];
+                for &offset in &NEIGHBOURHOOD {
+                    self.near[index.wrapping_add_signed(offset)] += 1;
+                }
+            }
+            for (direction, &step) in DIRECTIONS.iter().enumerate() {
+                for colour in 0..2 {
+                    let digit_value = |cell: u8| match cell {
+                        EMPTY => 0,
+                        cell if cell == stone_of(colour) => OWN,
+                        _ => BLOCKED,
+                    };
+                    let key: u16 = (1..=REACH)
+                        .map(|k| {
+                            digit_value(self.cells[index - k * step]) * POW3[digit_before(k)]
+                                + digit_value(self.cells[index + k * step]) * POW3[digit_after(k)]
+                        })
+                        .sum();
+                    self.lines[index].keys[direction] |= u32::from(key) << (16 * colour);
+                }
+            }
+        }
+        for &index in &cells {
+            if self.cells[index] == EMPTY {
+                self.enter_empty(index);
+            }
+        }
+        if self.find_winning_run().is_some() {
+            self.won_at = Some(self.history.len());
+        }
+    }
+
+    /// A stone that starts a winning run, by scanning every line.
+    fn find_winning_run(&self) -> Option<Point> {
+        self.board_cells().find_map(|index| {
+            let stone = self.cells[index];
+            if stone == EMPTY {
+                return None;
+            }
+            let player = if stone == stone_of(0) { Player::First } else { Player::Second };
+            DIRECTIONS.iter().find_map(|&step| {
+                if self.cells[index - step] == stone {
+                    return None; // not the start of its run
+                }
+                let length = (0..).take_while(|&i| self.cells[index + i * step] == stone).count();
+                self.rule.wins_with_run(player, length).then(|| point_of(index))
+            })
+        })
+    }
+
+    /// A copy whose derived state (keys, shapes, threats, sums, candidates,
+    /// Zobrist key, winner) is rebuilt from the stones alone: what the
+    /// incremental updates must always equal.
+    #[doc(hidden)]
+    pub fn recomputed(&self) -> Gomoku {
+        let mut fresh = Gomoku::blank(self.width, self.height, self.rule, self.history.clone());
+        fresh.order = self.order;
+        fresh.cells = self.cells;
+        fresh.rebuild();
+        fresh
+    }
+
+    /// Compares the incremental state with [`Gomoku::recomputed`].
+    ///
+    /// # Errors
+    /// Names the first field that differs, and where.
+    #[doc(hidden)]
+    pub fn check_incremental(&self) -> Result<(), String> {
+        let fresh = self.recomputed();
+        let moves = self.history.len();
+        let differs = |what: &str| Err(format!("{what} differs from a recomputation after {moves} moves"));
+        if self.hash != fresh.hash {
+            return differs("the Zobrist key");
+        }
+        if self.won_at != fresh.won_at {
+            return differs("the winner");
+        }
+        if self.candidates != fresh.candidates {
+            return differs("the candidate set");
+        }
+        if self.threats != fresh.threats {
+            return differs("a threat set");
+        }
+        if self.potential != fresh.potential {
+            return differs("the potential sums");
+        }
+        for index in self.board_cells() {
+            let p = point_of(index);
+            if self.near[index] != fresh.near[index] {
+                return differs(&format!("the neighbour count of {p}"));
+            }
+            if self.lines[index].keys != fresh.lines[index].keys {
+                return differs(&format!("a line key of {p}"));
+            }
+            if self.cells[index] == EMPTY && self.lines[index] != fresh.lines[index] {
+                return differs(&format!("the shapes of {p}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The number of playing cells.
+    #[inline]
+    pub(super) fn points(&self) -> usize {
+        self.width() * self.height()
+    }
+}
+
+/// The padded grid is sized for the largest board.
+const _: () = assert!(CELLS == 1024);

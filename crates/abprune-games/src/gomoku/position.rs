@@ -1,0 +1,361 @@
+//! The position: its state, constructors, queries and checked moves.
+
+use super::board::{index_of, point_of, CellSet, CELLS, DIRECTIONS, EMPTY, MAX_SIDE, WALL};
+use super::patterns::{line_table, Direction, LineTable, Shape};
+use super::threats::{threat_of, Threat, THREAT_KINDS};
+use super::{gomoku_error, GomokuError, MoveOrder, Point, Rule};
+use abprune::Player;
+use std::fmt;
+
+/// A Gomoku position with its incremental threat bookkeeping (see the
+/// [module documentation](super)). Black ([`Player::First`]) moves first.
+pub struct Gomoku {
+    /// Columns of the board.
+    pub(super) width: u8,
+    /// Rows of the board.
+    pub(super) height: u8,
+    /// The winning rule.
+    pub(super) rule: Rule,
+    /// How moves are generated and hinted.
+    pub(super) order: MoveOrder,
+    /// The rule's line shapes.
+    pub(super) table: &'static LineTable,
+    /// `EMPTY`, `BLACK`, `WHITE` or `WALL` per cell of the padded grid.
+    pub(super) cells: [u8; CELLS],
+    /// Stones within two rows and columns of each cell (itself included).
+    pub(super) near: [u8; CELLS],
+    /// The line keys, shapes and threats of each cell.
+    pub(super) lines: [CellLines; CELLS],
+    /// The empty playing cells.
+    pub(super) empties: CellSet,
+    /// Empty cells with a stone within two rows and columns.
+    pub(super) candidates: CellSet,
+    /// `threats[colour][kind]`: the empty cells where that colour's stone
+    /// makes that threat (the set of `Threat::None` stays empty).
+    pub(super) threats: [[CellSet; THREAT_KINDS]; 2],
+    /// Per colour, the sum over empty cells of the value of that colour's
+    /// stone there ([`super::threats::value_of`]).
+    pub(super) potential: [i32; 2],
+    /// Zobrist key of the stones and the side to move.
+    pub(super) hash: u64,
+    /// The moves played, in order.
+    pub(super) history: Vec<Point>,
+    /// The number of moves played when a winning line was completed.
+    pub(super) won_at: Option<usize>,
+}
+
+/// What the position keeps about the four lines through one cell, in 32
+/// bytes so that an update touches one cache line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[repr(align(32))]
+pub(super) struct CellLines {
+    /// Per direction, the line keys (see [`super::patterns`]) of both
+    /// colours: black's in the low 16 bits, white's in the high 16 bits.
+    /// Kept for every playing cell, occupied or not.
+    pub(super) keys: [u32; 4],
+    /// `shapes[colour][direction]`: the shape of the key. The fields below
+    /// are kept for empty cells only (stale under a stone, refreshed when it
+    /// leaves).
+    pub(super) shapes: [[Shape; 4]; 2],
+    /// Per colour, [`super::threats::counts_of`] the shapes.
+    pub(super) counts: [u16; 2],
+    /// Per colour, the threat of the shapes.
+    pub(super) threats: [Threat; 2],
+}
+
+const _: () = assert!(std::mem::size_of::<CellLines>() == 32);
+
+impl CellLines {
+    /// The line key of `colour` along `direction`.
+    #[inline]
+    pub(super) fn key(&self, colour: usize, direction: usize) -> u16 {
+        (self.keys[direction] >> (16 * colour)) as u16
+    }
+}
+
+/// The colour index (0 black, 1 white) of `player`.
+#[inline]
+pub(super) const fn colour_of(player: Player) -> usize {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
+/// The player of colour index `colour`.
+#[inline]
+pub(super) const fn player_of(colour: usize) -> Player {
+    if colour == 0 {
+        Player::First
+    } else {
+        Player::Second
+    }
+}
+
+impl Gomoku {
+    /// The smallest side a board may have.
+    pub const MIN_SIZE: usize = 5;
+    /// The largest side a board may have.
+    pub const MAX_SIZE: usize = MAX_SIDE;
+    /// The side of the default board.
+    pub const DEFAULT_SIZE: usize = 15;
+
+    /// The empty `size` x `size` board, black to move.
+    ///
+    /// # Errors
+    /// If `size` is outside `5..=22`.
+    pub fn new(size: usize, rule: Rule) -> Result<Gomoku, GomokuError> {
+        Gomoku::with_dimensions(size, size, rule)
+    }
+
+    /// The empty `width` x `height` board, black to move.
+    ///
+    /// # Errors
+    /// If a side is outside `5..=22`.
+    pub fn with_dimensions(width: usize, height: usize, rule: Rule) -> Result<Gomoku, GomokuError> {
+        let sides = Gomoku::MIN_SIZE..=Gomoku::MAX_SIZE;
+        if !sides.contains(&width) || !sides.contains(&height) {
+            return Err(gomoku_error!(
+                "a board is {} to {} points wide and high, not {width}x{height}",
+                Gomoku::MIN_SIZE,
+                Gomoku::MAX_SIZE
+            ));
+        }
+        let mut game = Gomoku::blank(width as u8, height as u8, rule, Vec::with_capacity(width * height));
+        game.rebuild();
+        Ok(game)
+    }
+
+    /// A board with its stones and walls but no derived state yet.
+    pub(super) fn blank(width: u8, height: u8, rule: Rule, history: Vec<Point>) -> Gomoku {
+        let mut cells = [WALL; CELLS];
+        for y in 0..height {
+            for x in 0..width {
+                cells[index_of(Point { x, y })] = EMPTY;
+            }
+        }
+        Gomoku {
+            width,
+            height,
+            rule,
+            order: MoveOrder::Seed,
+            table: line_table(rule),
+            cells,
+            near: [0; CELLS],
+            lines: [CellLines::default(); CELLS],
+            empties: CellSet::default(),
+            candidates: CellSet::default(),
+            threats: [[CellSet::default(); THREAT_KINDS]; 2],
+            potential: [0; 2],
+            hash: 0,
+            history,
+            won_at: None,
+        }
+    }
+
+    /// Columns of the board.
+    pub fn width(&self) -> usize {
+        usize::from(self.width)
+    }
+
+    /// Rows of the board.
+    pub fn height(&self) -> usize {
+        usize::from(self.height)
+    }
+
+    /// The winning rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Chooses how moves are generated and hinted.
+    pub fn set_move_order(&mut self, order: MoveOrder) {
+        self.order = order;
+    }
+
+    /// How moves are generated and hinted.
+    pub fn move_order(&self) -> MoveOrder {
+        self.order
+    }
+
+    /// The stone on `p`: `Some(Player::First)` for black; `None` for an
+    /// empty point or one off the board.
+    pub fn stone(&self, p: Point) -> Option<Player> {
+        if !self.contains(i64::from(p.x), i64::from(p.y)) {
+            return None;
+        }
+        match self.cells[index_of(p)] {
+            super::board::BLACK => Some(Player::First),
+            super::board::WHITE => Some(Player::Second),
+            _ => None,
+        }
+    }
+
+    /// The moves played, in order.
+    pub fn history(&self) -> &[Point] {
+        &self.history
+    }
+
+    /// The player who completed a winning line (per the rule), if any.
+    pub fn winner(&self) -> Option<Player> {
+        self.won_at.map(|moves| player_of((moves - 1) % 2))
+    }
+
+    /// The stones of the winning line, from one end to the other (all of
+    /// them: six under the freestyle rule if the winner made six).
+    pub fn winning_line(&self) -> Option<Vec<Point>> {
+        let moves = self.won_at?;
+        let colour = (moves - 1) % 2;
+        let last = index_of(*self.history.get(moves - 1)?);
+        let stone = self.cells[last];
+        DIRECTIONS.iter().find_map(|&step| {
+            let mut start = last;
+            while self.cells[start - step] == stone {
+                start -= step;
+            }
+            let mut end = last;
+            while self.cells[end + step] == stone {
+                end += step;
+            }
+            let length = (end - start) / step + 1;
+            self.rule
+                .wins_with_run(player_of(colour), length)
+                .then(|| (0..length).map(|i| point_of(start + i * step)).collect())
+        })
+    }
+
+    /// True when every point holds a stone.
+    pub fn is_full(&self) -> bool {
+        self.history.len() == self.width() * self.height()
+    }
+
+    /// True when a player has won or the board is full.
+    pub fn is_over(&self) -> bool {
+        self.won_at.is_some() || self.is_full()
+    }
+
+    /// True if column `x`, row `y` (0-based) is on the board.
+    pub fn contains(&self, x: i64, y: i64) -> bool {
+        (0..i64::from(self.width)).contains(&x) && (0..i64::from(self.height)).contains(&y)
+    }
+
+    /// Whether `p` is a legal move for the side to move: on the board,
+    /// empty, and the game not over.
+    ///
+    /// # Errors
+    /// Says which of these fails, e.g. `h8 is already occupied`.
+    pub fn check_move(&self, p: Point) -> Result<(), GomokuError> {
+        if self.is_over() {
+            return Err(gomoku_error!("the game is over"));
+        }
+        if !self.contains(i64::from(p.x), i64::from(p.y)) {
+            return Err(gomoku_error!("{p} is off the {}x{} board", self.width, self.height));
+        }
+        let index = index_of(p);
+        if self.cells[index] != EMPTY {
+            return Err(gomoku_error!("{p} is already occupied"));
+        }
+        let colour = self.colour_to_move();
+        if self.rule.forbids(player_of(colour), &self.lines[index].shapes[colour]) {
+            return Err(gomoku_error!("{p} is forbidden for {}", colour_name(colour)));
+        }
+        Ok(())
+    }
+
+    /// Plays `p` for the side to move after [`Gomoku::check_move`].
+    ///
+    /// # Errors
+    /// As [`Gomoku::check_move`]; the position is then unchanged.
+    pub fn try_play(&mut self, p: Point) -> Result<(), GomokuError> {
+        self.check_move(p)?;
+        self.place(index_of(p), self.colour_to_move());
+        Ok(())
+    }
+
+    /// Takes back the last move if it is `p` (the protocol's TAKEBACK).
+    ///
+    /// # Errors
+    /// If no move was played or the last one is not `p`.
+    pub fn try_undo(&mut self, p: Point) -> Result<(), GomokuError> {
+        match self.history.last() {
+            None => Err(gomoku_error!("there is no move to take back")),
+            Some(&last) if last != p => Err(gomoku_error!("{p} is not the last move ({last} is)")),
+            Some(_) => {
+                self.remove(index_of(p), (self.history.len() - 1) % 2);
+                Ok(())
+            }
+        }
+    }
+
+    /// The empty points where `player` would complete a winning line now.
+    pub fn five_points(&self, player: Player) -> Vec<Point> {
+        self.threat_points(player, Threat::Five)
+    }
+
+    /// The empty points where a stone of `player` would make `threat`
+    /// (exactly that kind), in board order.
+    pub fn threat_points(&self, player: Player, threat: Threat) -> Vec<Point> {
+        if threat == Threat::None {
+            return Vec::new();
+        }
+        self.threats[colour_of(player)][threat as usize].iter().map(point_of).collect()
+    }
+
+    /// The shape a stone of `player` on `p` would make along `direction`
+    /// (for an occupied point: as if its stone were `player`'s);
+    /// [`Shape::None`] off the board.
+    pub fn shape(&self, p: Point, direction: Direction, player: Player) -> Shape {
+        if !self.contains(i64::from(p.x), i64::from(p.y)) {
+            return Shape::None;
+        }
+        let colour = colour_of(player);
+        self.table.shape(colour, self.lines[index_of(p)].key(colour, direction.index()))
+    }
+
+    /// What a stone of `player` on `p` would make in its four lines together
+    /// (for an occupied point: as if its stone were `player`'s).
+    pub fn threat(&self, p: Point, player: Player) -> Threat {
+        let shapes = Direction::ALL.map(|direction| self.shape(p, direction, player));
+        threat_of(&shapes)
+    }
+
+    /// The colour index of the side to move.
+    #[inline]
+    pub(super) fn colour_to_move(&self) -> usize {
+        self.history.len() % 2
+    }
+}
+
+/// "black" or "white".
+pub(super) fn colour_name(colour: usize) -> &'static str {
+    if colour == 0 {
+        "black"
+    } else {
+        "white"
+    }
+}
+
+impl Clone for Gomoku {
+    /// A copy whose move list has room for every point, so that playing on
+    /// it never allocates either.
+    fn clone(&self) -> Self {
+        let mut history = Vec::with_capacity(self.points());
+        history.extend_from_slice(&self.history);
+        Gomoku { history, ..*self }
+    }
+}
+
+impl fmt::Debug for Gomoku {
+    /// The dimensions, rule, move order and moves (the derived state is
+    /// kilobytes of tables; [`Gomoku::check_incremental`] checks it).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let moves: Vec<String> = self.history.iter().map(|&p| Gomoku::format_point(p)).collect();
+        f.debug_struct("Gomoku")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("rule", &self.rule)
+            .field("order", &self.order)
+            .field("moves", &moves.join(" "))
+            .finish()
+    }
+}

@@ -1,0 +1,320 @@
+//! The [`Game`] implementation: moves, the forced-reply shortcuts of
+//! `candidate_moves`, the quiescence of `horizon`, and the score bounds.
+//!
+//! Two facts make the shortcuts exact. A *five point* of a colour is an
+//! empty point where its stone completes a winning run; whether a point is
+//! one depends only on that colour's stones and on the point being empty, so
+//! a stone of the other colour removes at most one five point (the one it
+//! covers) and never creates any. And every five point, and every point
+//! where a stone makes a four, lies within two rows and columns of a stone
+//! of its colour, so the candidate points (the moves generated) contain all
+//! of them: the blocks and wins below are moves of the searched tree.
+
+use super::board::{index_of, point_of, CellSet, DIRECTIONS, EMPTY, MAX_POINTS, WALL};
+use super::eval::SEED_SCORE_LIMIT;
+use super::patterns::{digit_after, digit_before, Shape, OWN, POW3};
+use super::threats::Threat;
+use super::{Gomoku, MoveOrder, Point};
+use abprune::{Game, Horizon, Outcome, Player, Score};
+
+/// The earliest ply at which the side to move can lose when it has no five
+/// point and the opponent at most one (see [`Game::score_bounds`]).
+const EARLIEST_LOSS: u32 = 4;
+/// The earliest win when the side to move must block a four first.
+const EARLIEST_WIN_AFTER_BLOCK: u32 = 3;
+/// The earliest win with no five point and no open-four move.
+const EARLIEST_WIN_QUIET: u32 = 5;
+/// A four threatens five within this many points of the stone that makes it.
+const FOUR_REACH: usize = 4;
+
+impl Game for Gomoku {
+    type Move = Point;
+
+    fn side_to_move(&self) -> Player {
+        if self.colour_to_move() == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The candidate points (empty points within two rows and columns of a
+    /// stone) in the move order's order; the centre on an empty board.
+    fn generate_moves(&self, moves: &mut Vec<Point>) {
+        if self.history.is_empty() {
+            moves.push(Point { x: self.width / 2, y: self.height / 2 });
+            return;
+        }
+        self.push_ordered(&self.candidates, moves);
+        if moves.is_empty() {
+            // No empty point near a stone: only on a full board, but be total.
+            moves.extend(self.board_cells().filter(|&index| self.cells[index] == EMPTY).map(point_of));
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Point) {
+        self.place(index_of(mv), self.colour_to_move());
+    }
+
+    #[inline]
+    fn undo(&mut self, mv: Point) {
+        debug_assert!(!self.history.is_empty(), "undo with no move played");
+        self.remove(index_of(mv), (self.history.len() + 1) % 2);
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        if self.won_at.is_some() {
+            Some(Outcome::Loss)
+        } else if self.is_full() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    /// Potentials from the line shapes, for the side to move, with a tempo
+    /// bonus (module `eval` has the weights).
+    #[inline]
+    fn evaluate(&self) -> Score {
+        self.static_value()
+    }
+
+    #[inline]
+    fn hash_key(&self) -> Option<u64> {
+        Some(self.hash)
+    }
+
+    /// The seed ordering's threat score (see [`MoveOrder::Seed`]); 0 for
+    /// every move under [`MoveOrder::Board`].
+    #[inline]
+    fn move_hint(&self, mv: Point) -> i32 {
+        match self.order {
+            MoveOrder::Seed => self.seed_score(index_of(mv)),
+            MoveOrder::Board => 0,
+        }
+    }
+
+    /// `y * width + x`: below 22 * 22.
+    #[inline]
+    fn move_id(&self, mv: Point) -> Option<usize> {
+        Some(usize::from(mv.y) * self.width() + usize::from(mv.x))
+    }
+
+    /// In this order, each step assuming the earlier ones did not apply
+    /// (`me` is the side to move, `they` the opponent):
+    ///
+    /// 1. I have a five point: `win_in(1)`.
+    /// 2. They have two or more five points: I cannot win now (1) and one
+    ///    stone covers one of them: `loss_in(2)`.
+    /// 3. They have exactly one: any other move loses at ply 2, the worst
+    ///    value there is, so the block alone contains an optimal move.
+    /// 4. I have an open-four move (a stone after which I have two or more
+    ///    five points): they have no five point (2, 3) and my stone gives
+    ///    them none, so they cannot win at ply 2 nor cover both: `win_in(3)`,
+    ///    and no win in 1 exists (1).
+    /// 5. They have an open-four move (an open three, or a double-four
+    ///    point): a move of mine that neither stops every such move nor
+    ///    makes a four lets them play one, after which I have no five point
+    ///    and they have two: I lose at ply 4. No move of mine loses sooner
+    ///    (they have no five point and I give them none), so the moves that
+    ///    stop them (computed exactly, see `Gomoku::open_four_defences`)
+    ///    plus my fours contain an optimal move; with none of either, every
+    ///    move loses at ply 4: `loss_in(4)`.
+    /// 6. Otherwise every candidate point.
+    fn candidate_moves(&self, moves: &mut Vec<Point>) -> Option<Score> {
+        let me = self.colour_to_move();
+        let they = 1 - me;
+        // Step 1. A five now.
+        if !self.threats[me][Threat::Five as usize].is_empty() {
+            return Some(Score::win_in(1));
+        }
+        // Steps 2 and 3. Their fours.
+        let their_fives = &self.threats[they][Threat::Five as usize];
+        match their_fives.first() {
+            Some(_) if their_fives.len() >= 2 => return Some(Score::loss_in(2)),
+            Some(block) => {
+                moves.push(point_of(block));
+                return None;
+            }
+            None => {}
+        }
+        // Step 4. My open four.
+        if !self.threats[me][Threat::OpenFour as usize].is_empty() {
+            return Some(Score::win_in(3));
+        }
+        // Step 5. Their open-four moves.
+        if !self.threats[they][Threat::OpenFour as usize].is_empty() {
+            let answers = self.open_four_defences(they).union(&self.fours(me));
+            if answers.is_empty() {
+                return Some(Score::loss_in(EARLIEST_LOSS));
+            }
+            self.push_ordered(&answers, moves);
+            return None;
+        }
+        // Step 6. Nothing forced.
+        self.generate_moves(moves);
+        None
+    }
+
+    /// When `candidate_moves` knows no value, the side to move has no five
+    /// point, the opponent at most one, and nobody an open-four move on the
+    /// side to move: it loses no sooner than ply 4 (the opponent has no
+    /// second five point to win with at ply 2) and wins no sooner than ply 5
+    /// (a win at ply 3 needs two five points after its move: an open-four
+    /// move), or ply 3 when it must block first (the block may make an open
+    /// four). Where too few points are left for that, the bound is a draw.
+    /// Positions with a known value get that value as both bounds.
+    fn score_bounds(&self) -> (Score, Score) {
+        let me = self.colour_to_move();
+        let they = 1 - me;
+        let their_fives = self.threats[they][Threat::Five as usize].len();
+        if !self.threats[me][Threat::Five as usize].is_empty() {
+            return (Score::win_in(1), Score::win_in(1));
+        }
+        if their_fives >= 2 {
+            return (Score::loss_in(2), Score::loss_in(2));
+        }
+        if their_fives == 0 && !self.threats[me][Threat::OpenFour as usize].is_empty() {
+            return (Score::win_in(3), Score::win_in(3));
+        }
+        let left = (self.points() - self.history.len()) as u32;
+        let earliest_win = if their_fives == 1 { EARLIEST_WIN_AFTER_BLOCK } else { EARLIEST_WIN_QUIET };
+        let lowest = if left >= EARLIEST_LOSS { Score::loss_in(EARLIEST_LOSS) } else { Score::DRAW };
+        let highest = if left >= earliest_win { Score::win_in(earliest_win) } else { Score::DRAW };
+        (lowest, highest)
+    }
+
+    fn winner_moves_last(&self) -> bool {
+        true
+    }
+
+    /// Steps 1 to 4 of [`Gomoku::candidate_moves`] (a five now, their
+    /// double five, the forced block, my open four); otherwise the position
+    /// is quiet and my fours are the forcing moves: each leaves exactly one
+    /// five point, which the opponent must block. Followed at every leaf,
+    /// this makes the engine's quiescence a search for a VCF.
+    fn horizon(&self, moves: &mut Vec<Point>) -> Horizon {
+        if let Some(outcome) = self.outcome() {
+            return Horizon::Known(outcome.score(0));
+        }
+        let me = self.colour_to_move();
+        let they = 1 - me;
+        if !self.threats[me][Threat::Five as usize].is_empty() {
+            return Horizon::Known(Score::win_in(1));
+        }
+        let their_fives = &self.threats[they][Threat::Five as usize];
+        match their_fives.first() {
+            Some(_) if their_fives.len() >= 2 => return Horizon::Known(Score::loss_in(2)),
+            Some(block) => {
+                moves.push(point_of(block));
+                return Horizon::Forced;
+            }
+            None => {}
+        }
+        if !self.threats[me][Threat::OpenFour as usize].is_empty() {
+            return Horizon::Known(Score::win_in(3));
+        }
+        self.push_ordered(&self.fours(me), moves);
+        Horizon::Quiet
+    }
+
+    fn max_plies_left(&self) -> Option<u32> {
+        Some((self.points() - self.history.len()) as u32)
+    }
+}
+
+impl Gomoku {
+    /// The points where `colour`'s stone makes at least one five point
+    /// without winning at once.
+    pub(super) fn fours(&self, colour: usize) -> CellSet {
+        let sets = &self.threats[colour];
+        sets[Threat::Four as usize].union(&sets[Threat::FourThree as usize]).union(&sets[Threat::OpenFour as usize])
+    }
+
+    /// The points where a stone of the other colour leaves `attacker` no
+    /// open-four move, assuming `attacker` has no five point.
+    ///
+    /// After `attacker` plays `m` its five points are `F(m)`, all on lines
+    /// through `m` within four points. A stone `x` of the defender, played
+    /// first, changes only whether `x` itself is a five point, so it stops
+    /// `m` exactly when `x == m`, or `x` is in `F(m)` and `F(m)` has just two
+    /// points. The defences are the points that stop every open-four move.
+    pub(super) fn open_four_defences(&self, attacker: usize) -> CellSet {
+        let mut defences: Option<CellSet> = None;
+        for m in self.threats[attacker][Threat::OpenFour as usize].iter() {
+            let stoppers = self.stoppers(m, attacker);
+            let common = match defences {
+                None => stoppers,
+                Some(so_far) => so_far.intersection(&stoppers),
+            };
+            if common.is_empty() {
+                return common;
+            }
+            defences = Some(common);
+        }
+        defences.unwrap_or_default()
+    }
+
+    /// The points where a defender's stone stops `colour`'s open-four move `m`.
+    fn stoppers(&self, m: usize, colour: usize) -> CellSet {
+        let mut stoppers = CellSet::default();
+        stoppers.insert(m);
+        let mut fives = [0; 2];
+        let mut count = 0;
+        for (direction, &step) in DIRECTIONS.iter().enumerate() {
+            for forward in [true, false] {
+                for k in 1..=FOUR_REACH {
+                    // `m` is k steps before a point after it, after one before it.
+                    let (e, digit) =
+                        if forward { (m + k * step, digit_before(k)) } else { (m - k * step, digit_after(k)) };
+                    if self.cells[e] == WALL {
+                        break;
+                    }
+                    let key = self.lines[e].key(colour, direction) + OWN * POW3[digit];
+                    if self.cells[e] == EMPTY && self.table.shape(colour, key) == Shape::Five {
+                        if count < fives.len() {
+                            fives[count] = e;
+                        }
+                        count += 1;
+                    }
+                }
+            }
+        }
+        debug_assert!(count >= 2, "{} is not an open-four move", point_of(m));
+        if count == 2 {
+            stoppers.insert(fives[0]);
+            stoppers.insert(fives[1]);
+        }
+        stoppers
+    }
+
+    /// Appends the cells of `set` in the move order's order: board order, or
+    /// by descending seed score (ties in board order).
+    pub(super) fn push_ordered(&self, set: &CellSet, moves: &mut Vec<Point>) {
+        /// Sets this small (the fours of a quiescence node) sort on a small buffer.
+        const FEW: usize = 32;
+        match self.order {
+            MoveOrder::Board => moves.extend(set.iter().map(point_of)),
+            MoveOrder::Seed if set.len() <= FEW => self.push_by_seed_score(set, &mut [0; FEW], moves),
+            MoveOrder::Seed => self.push_by_seed_score(set, &mut [0; MAX_POINTS], moves),
+        }
+    }
+
+    /// Sorts `set` by descending seed score on `keys` (room for every cell
+    /// of the set), then appends it.
+    fn push_by_seed_score(&self, set: &CellSet, keys: &mut [u64], moves: &mut Vec<Point>) {
+        // One integer per cell: the score, inverted so that the best sorts
+        // first, above the cell index, which breaks ties in board order.
+        let mut len = 0;
+        for (key, index) in keys.iter_mut().zip(set.iter()) {
+            let inverted = i64::from(SEED_SCORE_LIMIT) - i64::from(self.seed_score(index));
+            *key = (inverted.max(0) as u64) << 16 | index as u64;
+            len += 1;
+        }
+        let keys = &mut keys[..len];
+        keys.sort_unstable();
+        moves.extend(keys.iter().map(|&key| point_of((key & 0xFFFF) as usize)));
+    }
+}
