@@ -2,7 +2,10 @@
 
 mod algo;
 mod animate;
+mod bench;
 mod connect4;
+mod gomocup;
+mod gomoku;
 mod lab;
 mod solve;
 mod svg;
@@ -29,6 +32,31 @@ enum Command {
     Solve(solve::SolveCommand),
     /// Measure alpha-beta against the formulas on random trees and real games.
     Lab(lab::LabArgs),
+    /// Play a game against the engine in the terminal.
+    #[command(subcommand)]
+    Play(PlayCommand),
+    /// Run the engine as a Gomocup (Piskvork "pbrain") brain on stdin/stdout.
+    Gomocup(gomocup::GomocupArgs),
+    /// Benchmarks on fixed inputs.
+    #[command(subcommand)]
+    Bench(bench::BenchCommand),
+    /// A match of the engine against a variant of itself.
+    #[command(subcommand)]
+    Match(MatchCommand),
+}
+
+/// The games `abprune play` knows.
+#[derive(Subcommand, Debug)]
+enum PlayCommand {
+    /// Gomoku against the engine: moves typed like `h8`.
+    Gomoku(gomoku::PlayArgs),
+}
+
+/// The games `abprune match` knows.
+#[derive(Subcommand, Debug)]
+enum MatchCommand {
+    /// Gomoku self-play: challenger switches against baseline switches.
+    Gomoku(gomoku::MatchArgs),
 }
 
 /// Exit status for bad input of any kind (the same as clap's usage errors).
@@ -40,6 +68,10 @@ fn main() -> ExitCode {
         Command::Tree(args) => tree::run(args),
         Command::Solve(command) => solve::run(command),
         Command::Lab(args) => lab::run(args),
+        Command::Play(PlayCommand::Gomoku(args)) => gomoku::run_play(args),
+        Command::Gomocup(args) => gomocup::run(args),
+        Command::Bench(command) => bench::run(command),
+        Command::Match(MatchCommand::Gomoku(args)) => gomoku::run_match(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -15,6 +15,8 @@ pub enum SolveCommand {
     Tictactoe(TicTacToeArgs),
     /// Solve Connect Four positions exactly (7x6; moves as 1-based columns).
     Connect4(crate::connect4::Connect4Args),
+    /// The engine's move in a Gomoku position (moves like `h8 h9 i8`).
+    Gomoku(crate::gomoku::SolveArgs),
 }
 
 /// Options of `abprune solve tictactoe`.
@@ -34,6 +36,7 @@ pub fn run(command: &SolveCommand) -> Result<()> {
     match command {
         SolveCommand::Tictactoe(args) => tictactoe(args),
         SolveCommand::Connect4(args) => crate::connect4::run(args),
+        SolveCommand::Gomoku(args) => crate::gomoku::run_solve(args),
     }
 }
 

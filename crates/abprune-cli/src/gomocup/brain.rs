@@ -1,0 +1,327 @@
+//! The brain's state and its answer to each protocol command.
+
+use super::time::TimeControl;
+use crate::gomoku::{format_line, Player, PlayerSettings, DEFAULT_TABLE_MIB};
+use abprune::SearchLimits;
+use abprune_games::{Gomoku, Point, Rule};
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What the brain says to `ABOUT`.
+const ABOUT: &str = concat!(
+    "name=\"abprune\", version=\"",
+    env!("CARGO_PKG_VERSION"),
+    "\", author=\"the abprune developers\", country=\"International\", www=\"https://github.com/abprune\""
+);
+/// The share of `max_memory` given to the transposition table (the rest
+/// is the program and its move lists).
+const TABLE_SHARE_OF_MEMORY: usize = 2;
+/// `rule` bits (Gomocup): exactly five wins.
+const RULE_EXACTLY_FIVE: u32 = 1;
+/// `rule` bits: renju.
+const RULE_RENJU: u32 = 4;
+/// `rule` bits: caro (five not blocked at both ends).
+const RULE_CARO: u32 = 8;
+
+/// Whether the brain goes on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Read the next command.
+    Continue,
+    /// `END`: exit.
+    End,
+}
+
+/// The brain between commands.
+pub struct Brain {
+    board: Option<Gomoku>,
+    rule: Rule,
+    time: TimeControl,
+    table_mib: usize,
+    player: Player,
+    stop: Arc<AtomicBool>,
+    debug: bool,
+    /// Stones read since `BOARD`, until `DONE`: `(point, field)`.
+    pending_board: Option<Vec<Result<(Point, u8), String>>>,
+}
+
+impl Brain {
+    /// A brain with no board yet.
+    pub fn new(stop: Arc<AtomicBool>, debug: bool) -> anyhow::Result<Brain> {
+        let player = Player::new(PlayerSettings::default())?;
+        Ok(Brain {
+            board: None,
+            rule: Rule::Freestyle,
+            time: TimeControl::default(),
+            table_mib: DEFAULT_TABLE_MIB,
+            player,
+            stop,
+            debug,
+            pending_board: None,
+        })
+    }
+
+    /// Answers one line from the manager.
+    pub fn handle(&mut self, line: &str, out: &mut impl Write) -> io::Result<Control> {
+        let line = line.trim();
+        if let Some(stones) = &mut self.pending_board {
+            if line.eq_ignore_ascii_case("DONE") {
+                return self.board_done(out).map(|()| Control::Continue);
+            }
+            stones.push(parse_stone(line));
+            return Ok(Control::Continue);
+        }
+        if line.is_empty() {
+            return Ok(Control::Continue);
+        }
+        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match command.to_ascii_uppercase().as_str() {
+            "START" => self.start(rest, rest, out)?,
+            "RECTSTART" => match rest.split_once(',') {
+                Some((width, height)) => self.start(width.trim(), height.trim(), out)?,
+                None => writeln!(out, "ERROR RECTSTART needs width,height, not '{rest}'")?,
+            },
+            "RESTART" => self.restart(out)?,
+            "BEGIN" => self.think(out)?,
+            "TURN" => self.turn(rest, out)?,
+            "BOARD" => self.pending_board = Some(Vec::new()),
+            "TAKEBACK" => self.takeback(rest, out)?,
+            "INFO" => self.info(rest, out)?,
+            "ABOUT" => writeln!(out, "{ABOUT}")?,
+            "END" => return Ok(Control::End),
+            _ => writeln!(out, "UNKNOWN command '{command}'")?,
+        }
+        Ok(Control::Continue)
+    }
+
+    fn start(&mut self, width: &str, height: &str, out: &mut impl Write) -> io::Result<()> {
+        let (Ok(width), Ok(height)) = (width.parse::<usize>(), height.parse::<usize>()) else {
+            return writeln!(out, "ERROR the board size must be a number, not '{width}'/'{height}'");
+        };
+        match Gomoku::with_dimensions(width, height, self.rule) {
+            Ok(board) => {
+                self.board = Some(board);
+                self.player.clear();
+                writeln!(out, "OK")
+            }
+            Err(error) => writeln!(out, "ERROR unsupported size {width}x{height}: {error}"),
+        }
+    }
+
+    fn restart(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let Some(board) = &self.board else { return writeln!(out, "ERROR RESTART before START") };
+        match Gomoku::with_dimensions(board.width(), board.height(), self.rule) {
+            Ok(board) => {
+                self.board = Some(board);
+                self.player.clear();
+                writeln!(out, "OK")
+            }
+            Err(error) => writeln!(out, "ERROR {error}"),
+        }
+    }
+
+    fn turn(&mut self, rest: &str, out: &mut impl Write) -> io::Result<()> {
+        let Some(board) = &mut self.board else { return writeln!(out, "ERROR TURN before START") };
+        let point = match parse_point(rest, board) {
+            Ok(point) => point,
+            Err(error) => return writeln!(out, "ERROR TURN {rest}: {error}"),
+        };
+        if let Err(error) = board.try_play(point) {
+            return writeln!(out, "ERROR TURN {rest}: {error}");
+        }
+        self.think(out)
+    }
+
+    fn takeback(&mut self, rest: &str, out: &mut impl Write) -> io::Result<()> {
+        let Some(board) = &mut self.board else { return writeln!(out, "ERROR TAKEBACK before START") };
+        let point = match parse_point(rest, board) {
+            Ok(point) => point,
+            Err(error) => return writeln!(out, "ERROR TAKEBACK {rest}: {error}"),
+        };
+        match board.try_undo(point) {
+            Ok(()) => writeln!(out, "OK"),
+            Err(error) => writeln!(out, "ERROR TAKEBACK {rest}: {error}"),
+        }
+    }
+
+    /// `DONE`: the stones of `BOARD` become the position, the brain to move.
+    fn board_done(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let stones = self.pending_board.take().unwrap_or_default();
+        let Some(board) = &self.board else { return writeln!(out, "ERROR BOARD before START") };
+        match position_from_stones(board.width(), board.height(), self.rule, stones) {
+            Ok(position) => {
+                self.board = Some(position);
+                self.think(out)
+            }
+            Err(error) => writeln!(out, "ERROR BOARD: {error}"),
+        }
+    }
+
+    fn info(&mut self, rest: &str, out: &mut impl Write) -> io::Result<()> {
+        let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let value = value.trim();
+        let number = || value.parse::<u64>().map_err(|_| format!("INFO {key}: '{value}' is not a number"));
+        let result = match key.to_ascii_lowercase().as_str() {
+            "timeout_turn" => number().map(|ms| self.time.turn = Some(Duration::from_millis(ms))),
+            "timeout_match" => number().map(|ms| self.time.match_total = Some(Duration::from_millis(ms))),
+            "time_left" => number().map(|ms| self.time.left = Some(Duration::from_millis(ms))),
+            "max_memory" => number().and_then(|bytes| self.set_memory(bytes)),
+            "rule" => number().and_then(|bits| self.set_rule(bits)),
+            "game_type" => number().map(drop),
+            // Cursor position, folder for files: nothing for this brain to do.
+            "evaluate" | "folder" => Ok(()),
+            // Unknown keys are ignored, as the protocol asks.
+            _ => Ok(()),
+        };
+        match result {
+            Ok(()) => Ok(()),
+            Err(error) => writeln!(out, "ERROR {error}"),
+        }
+    }
+
+    fn set_memory(&mut self, bytes: u64) -> Result<(), String> {
+        let table_mib = if bytes == 0 {
+            DEFAULT_TABLE_MIB
+        } else {
+            (usize::try_from(bytes >> 20).unwrap_or(usize::MAX) / TABLE_SHARE_OF_MEMORY).min(DEFAULT_TABLE_MIB)
+        };
+        if table_mib != self.table_mib {
+            let mut settings = PlayerSettings::default();
+            settings.engine.table_mib = table_mib;
+            self.player = Player::new(settings).map_err(|error| format!("INFO max_memory: {error}"))?;
+            self.table_mib = table_mib;
+        }
+        Ok(())
+    }
+
+    fn set_rule(&mut self, bits: u64) -> Result<(), String> {
+        let bits = u32::try_from(bits).map_err(|_| format!("INFO rule: {bits} is not a rule"))?;
+        if bits & RULE_RENJU != 0 {
+            return Err("INFO rule: renju (4) is not supported; the rule stays ".to_string() + self.rule.name());
+        }
+        if bits & RULE_CARO != 0 {
+            return Err("INFO rule: caro (8) is not supported; the rule stays ".to_string() + self.rule.name());
+        }
+        let rule = if bits & RULE_EXACTLY_FIVE != 0 { Rule::Standard } else { Rule::Freestyle };
+        if rule != self.rule {
+            if let Some(board) = &self.board {
+                let moves = format_line(board.history());
+                let replayed = Gomoku::from_moves(board.width(), board.height(), rule, &moves)
+                    .map_err(|error| format!("INFO rule: the position is not legal under {}: {error}", rule.name()))?;
+                self.board = Some(replayed);
+            }
+            self.rule = rule;
+        }
+        Ok(())
+    }
+
+    /// Searches the position and answers with the move.
+    fn think(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let Some(board) = &mut self.board else { return writeln!(out, "ERROR no board: send START first") };
+        if board.is_over() {
+            return writeln!(out, "ERROR the game is over: there is no move to make");
+        }
+        let empties = board.width() * board.height() - board.history().len();
+        let budget = self.time.budget((empties / 2).max(1) as u32);
+        self.stop.store(false, Ordering::Relaxed);
+        let limits = SearchLimits::none().with_time(budget).with_stop_flag(Arc::clone(&self.stop));
+        let mut lines = Vec::new();
+        let decision = self.player.decide(board, &limits, |info| {
+            lines.push(format!(
+                "depth {} score {} nodes {} nps {} time {}ms pv {}",
+                info.depth,
+                info.value,
+                info.nodes,
+                info.nodes_per_second,
+                info.elapsed.as_millis(),
+                format_line(&info.pv)
+            ));
+        });
+        if self.debug {
+            for line in &lines {
+                writeln!(out, "DEBUG {line}")?;
+            }
+        }
+        let Some(decision) = decision else { return writeln!(out, "ERROR the game is over: there is no move to make") };
+        writeln!(
+            out,
+            "MESSAGE {} score {} depth {} nodes {} time {}ms ({:?}) pv {}",
+            Gomoku::format_point(decision.mv),
+            decision.score,
+            decision.depth,
+            decision.nodes,
+            decision.elapsed.as_millis(),
+            decision.reason,
+            format_line(&decision.pv)
+        )?;
+        match board.try_play(decision.mv) {
+            Ok(()) => writeln!(out, "{},{}", decision.mv.x, decision.mv.y),
+            Err(error) => writeln!(out, "ERROR internal: the engine chose an illegal move: {error}"),
+        }
+    }
+}
+
+/// Parses `x,y` (0-based) on `board`.
+fn parse_point(text: &str, board: &Gomoku) -> Result<Point, String> {
+    let (x, y) = text.split_once(',').ok_or_else(|| format!("'{text}' is not x,y"))?;
+    let (x, y) = (x.trim().parse::<i64>(), y.trim().parse::<i64>());
+    let (Ok(x), Ok(y)) = (x, y) else { return Err(format!("'{text}' is not two numbers x,y")) };
+    if !board.contains(x, y) {
+        return Err(format!("{x},{y} is off the {}x{} board", board.width(), board.height()));
+    }
+    Ok(Point { x: x as u8, y: y as u8 })
+}
+
+/// Parses a `BOARD` line `x,y,field` (bounds are checked at `DONE`).
+fn parse_stone(line: &str) -> Result<(Point, u8), String> {
+    let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+    let [x, y, field] = fields[..] else { return Err(format!("'{line}' is not x,y,field")) };
+    let (Ok(x), Ok(y), Ok(field)) = (x.parse::<u8>(), y.parse::<u8>(), field.parse::<u8>()) else {
+        return Err(format!("'{line}' is not three numbers x,y,field"));
+    };
+    match field {
+        1 | 2 => Ok((Point { x, y }, field)),
+        3 => Err(format!("'{line}': field 3 (a continuous game's winning line) is not supported")),
+        _ => Err(format!("'{line}': the field is 1 (own) or 2 (opponent), not {field}")),
+    }
+}
+
+/// The position the stones of `BOARD` describe, with the brain to move:
+/// own and opponent's stones alternate in the order given, starting with
+/// the side that began the game.
+fn position_from_stones(
+    width: usize,
+    height: usize,
+    rule: Rule,
+    stones: Vec<Result<(Point, u8), String>>,
+) -> Result<Gomoku, String> {
+    let stones: Vec<(Point, u8)> = stones.into_iter().collect::<Result<_, _>>()?;
+    let own: Vec<Point> = stones.iter().filter(|(_, field)| *field == 1).map(|&(p, _)| p).collect();
+    let theirs: Vec<Point> = stones.iter().filter(|(_, field)| *field == 2).map(|&(p, _)| p).collect();
+    // The brain is to move: with as many stones as the opponent it began
+    // the game; with one fewer, the opponent did.
+    let (first, second) = if own.len() == theirs.len() {
+        (&own, &theirs)
+    } else if theirs.len() == own.len() + 1 {
+        (&theirs, &own)
+    } else {
+        return Err(format!(
+            "{} own and {} opponent stones cannot come from alternate moves with the brain to move",
+            own.len(),
+            theirs.len()
+        ));
+    };
+    let mut position = Gomoku::with_dimensions(width, height, rule).map_err(|error| error.to_string())?;
+    for index in 0..first.len() {
+        for &point in [first.get(index), second.get(index)].into_iter().flatten() {
+            position.try_play(point).map_err(|error| format!("stone {},{}: {error}", point.x, point.y))?;
+        }
+    }
+    if position.is_over() {
+        return Err("the position is already decided".into());
+    }
+    Ok(position)
+}

@@ -1,0 +1,60 @@
+//! The Gomoku commands: `solve gomoku`, `play gomoku`, `bench
+//! gomoku-tactics` and `match gomoku`, around one shared [`Player`]
+//! (`abprune gomocup` uses it too).
+
+mod depth;
+mod matches;
+mod play;
+mod player;
+mod solve;
+mod tactics;
+
+pub use depth::{run as run_depth, DepthArgs};
+pub use matches::{run as run_match, MatchArgs};
+pub use play::{run as run_play, PlayArgs};
+pub use player::{Player, PlayerSettings, DEFAULT_TABLE_MIB};
+pub use solve::{run as run_solve, SolveArgs};
+pub use tactics::{run as run_tactics, TacticsArgs};
+
+use abprune_games::{Gomoku, Point, Rule};
+use anyhow::Result;
+use clap::Args;
+use std::time::Duration;
+
+/// Settings a Gomoku command takes on its command line.
+#[derive(Args, Debug, Clone)]
+pub struct BoardArgs {
+    /// Board size (5 to 22).
+    #[arg(long, default_value_t = 15)]
+    pub size: usize,
+    /// Winning rule: freestyle (five or more) or standard (exactly five).
+    #[arg(long, default_value = "freestyle", value_parser = parse_rule)]
+    pub rule: Rule,
+}
+
+impl BoardArgs {
+    /// The empty board these settings describe.
+    pub fn board(&self) -> Result<Gomoku> {
+        Gomoku::new(self.size, self.rule).map_err(anyhow::Error::msg)
+    }
+
+    /// The position after `moves` (the notation of [`Gomoku::from_moves`]).
+    pub fn position(&self, moves: &str) -> Result<Gomoku> {
+        Gomoku::from_moves(self.size, self.size, self.rule, moves).map_err(anyhow::Error::msg)
+    }
+}
+
+/// Parses `freestyle` or `standard`.
+pub fn parse_rule(text: &str) -> Result<Rule, String> {
+    Rule::parse(text).map_err(|error| error.to_string())
+}
+
+/// Parses a duration such as `2s`, `500ms` or `1m`.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    humantime::parse_duration(text.trim()).map_err(|error| format!("'{text}' is not a duration ({error})"))
+}
+
+/// A move list in the game's notation.
+pub fn format_line(line: &[Point]) -> String {
+    line.iter().map(|&p| Gomoku::format_point(p)).collect::<Vec<_>>().join(" ")
+}
