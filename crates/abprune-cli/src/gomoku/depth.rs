@@ -8,18 +8,18 @@ use anyhow::{bail, Result};
 use clap::Args;
 use std::time::Duration;
 
-/// Middle-game positions on 15x15 (freestyle): quiet enough that no side
-/// wins by force at once, busy enough that ordering matters. Openings of
-/// real games, 8 to 16 stones.
+/// Middle-game positions on 15x15 (freestyle), 10 to 12 stones from the
+/// engine's self-play games: quiet (no side wins by force within the depth
+/// searched) and busy enough that ordering matters.
 pub const MIDDLE_GAMES: [&str; 8] = [
     "h8 i9 i8 g8 j7 h9 g9 j9 k9 i7",
     "h8 h9 i8 g8 i9 i7 j8 k8 g10 j10",
     "h8 i7 g7 i9 i8 j8 g9 g8 f8 h10 k7 e9",
-    "h8 g9 i9 g7 g8 i7 h7 h6 j8 k8 f10 e11",
-    "h8 i8 h9 h7 g8 i10 i9 g7 j9 k10 j7 f8",
-    "h8 h7 i7 g9 j6 k5 i9 i8 g7 f6 j8 j9 k9 l10",
-    "h8 j8 i9 g7 i7 i8 h9 h10 g9 f9 j10 k11 h6 g5",
-    "h8 i9 g9 h10 g8 g10 f10 i10 j10 i8 i7 j6 h7 f9 e8 k5",
+    "f6 j10 h7 j6 f5 h8 f7 f8 g6 i8",
+    "h7 h8 g6 i8 g8 i6 g7 g5 g10 g9 i7 j7",
+    "g9 i6 j7 h6 j6 j5 i7 h8 h7 g7",
+    "g10 g9 h9 h8 f10 i8 i10 h10 f7 g8 f8 f9",
+    "h7 h10 h9 i8 f9 i9 g8 i6 e10 d11 i10 f7",
 ];
 
 /// Options of `abprune bench gomoku-depth`.
