@@ -1,6 +1,6 @@
 //! `abprune solve connect4`: exact Connect Four values, one position or a batch.
 
-use abprune::{Engine, EngineOptions, EngineResult, SearchLimits, SolveMode, Variant};
+use abprune::{Engine, EngineOptions, EngineResult, ParallelScheme, SearchLimits, SolveMode, Variant};
 use abprune_games::connect4::{benchmark_score, Connect4};
 use abprune_games::Connect4 as Position;
 use anyhow::{bail, Context as _, Result};
@@ -50,6 +50,20 @@ pub struct Connect4Args {
     /// Print one JSON object per position instead of text.
     #[arg(long)]
     json: bool,
+    /// Threads searching each position (default: one per core). 1 is the
+    /// single-threaded search, node for node; more share the table. A
+    /// position solved in a few tenths of a millisecond is searched by one
+    /// thread anyway: starting the others would cost more than it saves.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// How threads beyond the first share the work: `lazy-smp` (only through
+    /// the table) or `abdada` (a move another thread is searching is put off).
+    #[arg(long, value_parser = ["lazy-smp", "abdada"], default_value = "abdada")]
+    parallel: String,
+    /// With threads, the nodes the first thread searches alone before it
+    /// starts the others (the default is the library's).
+    #[arg(long, value_name = "NODES", hide = true)]
+    helpers_after: Option<u64>,
 }
 
 impl Connect4Args {
@@ -59,6 +73,7 @@ impl Connect4Args {
             "mtdf" => Variant::Mtdf,
             _ => Variant::Pvs,
         };
+        let defaults = EngineOptions::default();
         let options = EngineOptions {
             variant,
             table_mib: self.table_mib,
@@ -66,9 +81,20 @@ impl Connect4Args {
             history: self.killers_history,
             hints: !self.no_hints,
             enhanced_cutoffs: self.etc,
-            ..EngineOptions::default()
+            threads: self.threads(),
+            parallel: if self.parallel == "abdada" { ParallelScheme::Abdada } else { ParallelScheme::LazySmp },
+            helpers_after_nodes: self.helpers_after.unwrap_or(defaults.helpers_after_nodes),
+            ..defaults
         };
         Engine::new(options).map_err(anyhow::Error::msg)
+    }
+
+    /// The threads asked for, or one per core.
+    fn threads(&self) -> usize {
+        match self.threads {
+            Some(threads) => threads as usize,
+            None => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
+        }
     }
 
     fn mode(&self) -> SolveMode {
@@ -122,6 +148,7 @@ fn single(args: &Connect4Args, engine: &mut Engine<u8>, moves: &str) -> Result<(
             "best_move": best,
             "plies_to_end": result.plies_to_end,
             "nodes": result.stats.nodes,
+            "threads": engine.options().threads,
             "microseconds": result.elapsed.as_micros() as u64,
         });
         println!("{json}");
@@ -140,7 +167,8 @@ fn single(args: &Connect4Args, engine: &mut Engine<u8>, moves: &str) -> Result<(
     if let Some(col) = best {
         println!("best move   {col}");
     }
-    println!("nodes       {}", result.stats.nodes);
+    println!("nodes       {}  (all threads)", result.stats.nodes);
+    println!("threads     {}", engine.options().threads);
     println!("time        {:.3} ms", result.elapsed.as_secs_f64() * 1e3);
     Ok(())
 }
@@ -185,7 +213,7 @@ fn batch(args: &Connect4Args, engine: &mut Engine<u8>, path: &str) -> Result<()>
         }
     }
     progress.finish_and_clear();
-    summary(&tally, &mut out)?;
+    summary(&tally, engine.options().threads, &mut out)?;
     if tally.wrong > 0 {
         bail!("{} of {} checked positions got a wrong answer", tally.wrong, tally.checked);
     }
@@ -243,11 +271,12 @@ fn batch_line(
     Ok(())
 }
 
-fn summary(tally: &Tally, out: &mut impl Write) -> Result<()> {
+fn summary(tally: &Tally, threads: usize, out: &mut impl Write) -> Result<()> {
     let positions = tally.positions.max(1);
     let mean_micros = tally.time.as_secs_f64() * 1e6 / positions as f64;
     let nodes_per_second = tally.nodes as f64 / tally.time.as_secs_f64().max(1e-9);
     writeln!(out, "# positions {}", tally.positions)?;
+    writeln!(out, "# threads {threads}")?;
     writeln!(out, "# correct {} of {} checked", tally.correct, tally.checked)?;
     writeln!(out, "# mean time {mean_micros:.1} us")?;
     writeln!(out, "# mean nodes {:.1}", tally.nodes as f64 / positions as f64)?;

@@ -25,6 +25,10 @@ pub struct GomocupArgs {
     /// Also send `DEBUG` lines (the engine's iterations) to the manager.
     #[arg(long)]
     debug: bool,
+    /// Search threads until the manager sends `INFO thread_num` (default:
+    /// the number of cores).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 /// Runs the brain until `END` or the end of input.
@@ -43,7 +47,8 @@ pub fn run(args: &GomocupArgs) -> Result<()> {
             }
         }
     });
-    let mut brain = Brain::new(Arc::clone(&stop), args.debug)?;
+    let threads = args.threads.unwrap_or_else(crate::gomoku::available_cores);
+    let mut brain = Brain::new(Arc::clone(&stop), args.debug, threads)?;
     let stdout = std::io::stdout();
     for line in receiver {
         let mut out = stdout.lock();
@@ -64,7 +69,7 @@ mod tests {
 
     /// Feeds `lines` to a fresh brain and returns everything it wrote.
     fn talk(lines: &[&str]) -> Vec<String> {
-        let mut brain = Brain::new(Arc::new(AtomicBool::new(false)), false).unwrap();
+        let mut brain = Brain::new(Arc::new(AtomicBool::new(false)), false, 1).unwrap();
         let mut out = Vec::new();
         for line in lines {
             if brain.handle(line, &mut out).unwrap() == Control::End {

@@ -98,3 +98,42 @@ fn bad_single_positions_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("cannot read '/nonexistent/set'"));
 }
+
+/// Middle-game positions (made up, not from the public sets) long enough for
+/// helper threads to start, with their scores and the single-threaded node
+/// counts from before the parallel search.
+const MIDDLE_GAMES: &str = "\
+3411744443121636 2
+4247631764446 -6
+";
+
+#[test]
+fn one_thread_is_the_single_threaded_search_and_more_give_the_same_scores() {
+    let out = abprune(&["solve", "connect4", "--batch", "-", "--threads", "1"], MIDDLE_GAMES);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("3411744443121636 2 24532 "), "pinned node count: {stdout}");
+    assert!(stdout.contains("4247631764446 -6 31947 "), "pinned node count: {stdout}");
+    assert!(stdout.contains("# threads 1"), "{stdout}");
+    for threads in ["2", "4"] {
+        for scheme in ["lazy-smp", "abdada"] {
+            let args = ["solve", "connect4", "--batch", "-", "--threads", threads, "--parallel", scheme];
+            let out = abprune(&args, MIDDLE_GAMES);
+            assert!(out.status.success(), "{threads} {scheme}: {}", text(&out.stderr));
+            let stdout = text(&out.stdout);
+            assert!(stdout.contains("# correct 2 of 2 checked"), "{threads} {scheme}: {stdout}");
+            assert!(stdout.contains(&format!("# threads {threads}")), "{stdout}");
+        }
+    }
+    let single = abprune(&["solve", "connect4", "--json", "--threads", "2", "3411744443121636"], "");
+    let value: serde_json::Value = serde_json::from_slice(&single.stdout).expect("one JSON object");
+    assert_eq!((value["score"].as_i64(), value["threads"].as_u64()), (Some(2), Some(2)));
+}
+
+#[test]
+fn zero_threads_is_refused_by_name() {
+    let out = abprune(&["solve", "connect4", "--threads", "0", "4455"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("--threads"), "{stderr}");
+}

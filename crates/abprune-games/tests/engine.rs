@@ -29,6 +29,7 @@ fn all_options() -> Vec<EngineOptions> {
                         rules_shortcuts: true,
                         enhanced_cutoffs: table_mib > 0 && killers,
                         quiescence: killers,
+                        ..EngineOptions::default()
                     };
                     if options.validate().is_ok() {
                         all.push(options);

@@ -14,7 +14,8 @@
 //!   cut-off and value returned; [`NoTrace`] compiles away.
 //! - [`Engine`]: iterative deepening, transposition table ([`tt`]), move
 //!   ordering ([`ordering`]), PVS, aspiration windows, MTD(f), a
-//!   null-window test and an exact solve mode, under [`SearchLimits`].
+//!   null-window test and an exact solve mode, under [`SearchLimits`]; on
+//!   as many threads as asked ([`ParallelScheme`]).
 //!
 //! The library has no dependencies and never prints.
 //!
@@ -64,6 +65,7 @@ pub use score::{Outcome, Score};
 pub use search::engine::{
     Engine, EngineError, EngineOptions, EngineResult, SearchInfo, SolveMode, Variant, DEFAULT_TABLE_MIB,
 };
+pub use search::parallel::ParallelScheme;
 pub use search::{
     alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult, UNLIMITED_DEPTH,
 };

@@ -82,6 +82,9 @@ pub(crate) struct Clock {
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
     next_check: u64,
+    /// Nodes between two checks: [`CHECK_INTERVAL`] alone; shorter in a
+    /// parallel search, whose threads also listen to each other.
+    interval: u64,
 }
 
 impl Clock {
@@ -93,22 +96,30 @@ impl Clock {
             deadline: limits.time.map(|time| started + time),
             stop: limits.stop.clone(),
             next_check: CHECK_INTERVAL,
+            interval: CHECK_INTERVAL,
         }
+    }
+
+    /// Checks every `interval` nodes from now on, `nodes` being the count now.
+    pub(crate) fn set_interval(&mut self, nodes: u64, interval: u64) {
+        self.interval = interval;
+        self.next_check = nodes + interval;
     }
 
     pub(crate) fn elapsed(&self) -> Duration {
         self.started.elapsed()
     }
 
-    /// Called at every node with the nodes searched so far; looks at the
-    /// limits only every [`CHECK_INTERVAL`] nodes.
+    /// Called at every node with the nodes searched so far: true every
+    /// `interval` nodes ([`CHECK_INTERVAL`] by default), when it is time to
+    /// look at the limits.
     #[inline]
-    pub(crate) fn check(&mut self, nodes: u64) -> Option<StopReason> {
+    pub(crate) fn due(&mut self, nodes: u64) -> bool {
         if nodes < self.next_check {
-            return None;
+            return false;
         }
-        self.next_check = nodes + CHECK_INTERVAL;
-        self.check_now(nodes)
+        self.next_check = nodes + self.interval;
+        true
     }
 
     pub(crate) fn check_now(&self, nodes: u64) -> Option<StopReason> {

@@ -11,6 +11,9 @@
 ///   root's side is MAX: a cut at a MAX node is a **beta** cut-off (its value
 ///   reached the bound its MIN parent already holds, the Chinese text's rule
 ///   2); a cut at a MIN node is an **alpha** cut-off (rule 1).
+///
+/// A parallel engine search reports the sum over its threads (each helper
+/// entering the root once per root search it takes up).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
     /// Nodes entered, the root included.

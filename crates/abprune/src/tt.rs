@@ -28,6 +28,16 @@
 //! the processor's caches instead of scattering a few thousand entries over
 //! the whole budget: measured on Connect Four's Test_L1_R1 (3,800 nodes a
 //! position), a 2 MiB table solved 1.5 times faster than a 64 MiB one.
+//!
+//! Threads: probes and stores may run on any number of threads at once (a
+//! torn slot is a miss, a lost store a missed chance, never a wrong value).
+//! Growth may not: moving an entry recovers its key as `check ^ data`, and a
+//! slot read while another thread rewrites it yields a key that was never
+//! stored, with a plausible value under it (for Connect Four's dense keys, a
+//! neighbouring position's). So growth is for one thread: before a table is
+//! shared, [`TranspositionTable::use_whole_budget`] takes the whole budget,
+//! and a table in full use never grows (nor counts new keys, so that
+//! threads do not fight over the counter's cache line).
 
 use crate::Score;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -188,21 +198,41 @@ impl TranspositionTable {
         victim.data.store(data, Ordering::Relaxed);
         victim.check.store(key ^ data, Ordering::Relaxed);
         if new_key {
-            let stored = self.new_keys.fetch_add(1, Ordering::Relaxed) + 1;
             let active = self.active.load(Ordering::Relaxed);
-            if stored > active * SLOTS_PER_BUCKET * GROWTH_PRESSURE && active < self.buckets.len() {
-                self.grow(active);
+            if active < self.buckets.len() {
+                let stored = self.new_keys.fetch_add(1, Ordering::Relaxed) + 1;
+                if stored > active * SLOTS_PER_BUCKET * GROWTH_PRESSURE {
+                    self.grow(active, (active * 2).min(self.buckets.len()));
+                }
             }
         }
     }
 
-    /// Doubles the part in use (or takes the whole budget) and moves every
-    /// entry to its bucket under the new size. Moving from the top down works
-    /// in place: an entry of bucket `i` goes to a bucket at or above `i`, and
-    /// every bucket above `i` has already been emptied and refilled.
+    /// Takes the whole budget at once, moving the entries stored so far (one
+    /// pass over the part in use). Call it while only one thread uses the
+    /// table, before sharing it: a table in full use never grows, and growth
+    /// is the one operation that is not safe with other threads at work.
+    pub fn use_whole_budget(&self) {
+        let active = self.active.load(Ordering::Relaxed);
+        if active < self.buckets.len() {
+            self.grow(active, self.buckets.len());
+        }
+    }
+
+    /// True when the table uses its whole budget (it will not grow again
+    /// before [`TranspositionTable::clear`]).
+    pub fn uses_whole_budget(&self) -> bool {
+        self.active.load(Ordering::Relaxed) == self.buckets.len()
+    }
+
+    /// Widens the part in use from `active` to `larger` buckets and moves
+    /// every entry to its bucket under the new size. Moving from the top down
+    /// works in place: an entry of bucket `i` goes to a bucket at or above
+    /// `i` (multiply-shift is monotonic in the bucket count), and every bucket
+    /// above `i` has already been emptied and refilled. One thread only (see
+    /// the module documentation).
     #[cold]
-    fn grow(&self, active: usize) {
-        let larger = (active * 2).min(self.buckets.len());
+    fn grow(&self, active: usize, larger: usize) {
         if self.active.compare_exchange(active, larger, Ordering::Relaxed, Ordering::Relaxed).is_err() {
             return; // another thread grew it
         }
@@ -381,7 +411,7 @@ mod tests {
         assert_eq!(table.active.load(Ordering::Relaxed), start, "no pressure yet");
         let before: Vec<u64> = keys.iter().copied().filter(|&key| table.probe(key).is_some()).collect();
         assert!(before.len() > keys.len() * 9 / 10);
-        table.grow(start);
+        table.grow(start, 2 * start);
         assert_eq!(table.active.load(Ordering::Relaxed), 2 * start);
         for &key in &before {
             assert_eq!(table.probe(key).map(|e| e.value.get()), Some((key % 1000) as i32), "key {key} moved");
@@ -405,6 +435,78 @@ mod tests {
         // Another thread's half-finished write: new data, old check.
         slot.data.store(slot.data.load(Ordering::Relaxed) ^ 0xFF, Ordering::Relaxed);
         assert_eq!(table.probe(42), None);
+    }
+
+    /// The entry writer `writer` stores for `key`: every field derived from
+    /// both, so a probe can tell whether what it read was really stored.
+    fn written(key: u64, writer: u8) -> TableEntry {
+        let bounds = [Bound::Upper, Bound::Lower, Bound::Exact];
+        TableEntry {
+            value: Score::from_raw((key.wrapping_mul(31).wrapping_add(u64::from(writer)) % 2001) as i32 - 1000),
+            draft: writer,
+            move_index: Some((key % 700) as u16 + u16::from(writer)),
+            bound: bounds[(key as usize + usize::from(writer)) % 3],
+        }
+    }
+
+    #[test]
+    fn threads_hammering_overlapping_keys_read_only_what_was_stored() {
+        const WRITERS: u8 = 4;
+        const ROUNDS: u64 = 200_000;
+        // One bucket (every key collides, slots are torn often) and a table
+        // of 1 MiB (its whole budget from the start: never grows).
+        for mib in [0, 1] {
+            let table = TranspositionTable::with_mib(mib);
+            assert!(table.uses_whole_budget());
+            let (hits, misses) = std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..WRITERS)
+                    .map(|writer| {
+                        let table = &table;
+                        scope.spawn(move || {
+                            let (mut hits, mut misses) = (0u64, 0u64);
+                            let mut state = 0x2545_F491_4F6C_DD1D_u64 ^ u64::from(writer);
+                            for _ in 0..ROUNDS {
+                                state ^= state << 13;
+                                state ^= state >> 7;
+                                state ^= state << 17;
+                                let key = 1 + state % 64; // 64 keys shared by all writers
+                                if state & (1 << 40) == 0 {
+                                    table.store(key, written(key, writer), state >> 50);
+                                } else if let Some(entry) = table.probe(key) {
+                                    assert!(entry.draft < WRITERS, "key {key}: draft {} never written", entry.draft);
+                                    assert_eq!(entry, written(key, entry.draft), "key {key}: a value never stored");
+                                    hits += 1;
+                                } else {
+                                    misses += 1;
+                                }
+                            }
+                            (hits, misses)
+                        })
+                    })
+                    .collect();
+                workers.into_iter().map(|w| w.join().unwrap()).fold((0, 0), |(h, m), (a, b)| (h + a, m + b))
+            });
+            assert!(hits > 0 && hits + misses > 0, "{hits} hits, {misses} misses");
+        }
+    }
+
+    #[test]
+    fn using_the_whole_budget_keeps_what_was_stored_and_stops_growth() {
+        let table = TranspositionTable::with_mib(8);
+        assert!(!table.uses_whole_budget());
+        let keys: Vec<u64> = (1..20_000u64).map(|k| k.wrapping_mul(0x2545_F491_4F6C_DD1D)).collect();
+        for &key in &keys {
+            table.store(key, entry((key % 1000) as i32, 7, Bound::Exact), 1);
+        }
+        let before: Vec<u64> = keys.iter().copied().filter(|&key| table.probe(key).is_some()).collect();
+        table.use_whole_budget();
+        assert!(table.uses_whole_budget());
+        for &key in &before {
+            assert_eq!(table.probe(key).map(|e| e.value.get()), Some((key % 1000) as i32), "key {key} moved");
+        }
+        assert_eq!(table.new_keys.load(Ordering::Relaxed), 0);
+        table.store(3, entry(1, 1, Bound::Lower), 1);
+        assert_eq!(table.new_keys.load(Ordering::Relaxed), 0, "a table in full use counts no new keys");
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub struct Brain {
     rule: Rule,
     time: TimeControl,
     table_mib: usize,
+    threads: usize,
     player: Player,
     stop: Arc<AtomicBool>,
     debug: bool,
@@ -48,14 +49,15 @@ pub struct Brain {
 }
 
 impl Brain {
-    /// A brain with no board yet.
-    pub fn new(stop: Arc<AtomicBool>, debug: bool) -> anyhow::Result<Brain> {
-        let player = Player::new(PlayerSettings::default())?;
+    /// A brain with no board yet, searching on `threads` threads.
+    pub fn new(stop: Arc<AtomicBool>, debug: bool, threads: usize) -> anyhow::Result<Brain> {
+        let player = Player::new(player_settings(DEFAULT_TABLE_MIB, threads))?;
         Ok(Brain {
             board: None,
             rule: Rule::Freestyle,
             time: TimeControl::default(),
             table_mib: DEFAULT_TABLE_MIB,
+            threads,
             player,
             stop,
             debug,
@@ -169,6 +171,7 @@ impl Brain {
             "timeout_match" => number().map(|ms| self.time.match_total = Some(Duration::from_millis(ms))),
             "time_left" => number().map(|ms| self.time.left = Some(Duration::from_millis(ms))),
             "max_memory" => number().and_then(|bytes| self.set_memory(bytes)),
+            "thread_num" => number().and_then(|threads| self.set_threads(threads)),
             "rule" => number().and_then(|bits| self.set_rule(bits)),
             "game_type" => number().map(drop),
             // Cursor position, folder for files: nothing for this brain to do.
@@ -189,10 +192,19 @@ impl Brain {
             (usize::try_from(bytes >> 20).unwrap_or(usize::MAX) / TABLE_SHARE_OF_MEMORY).min(DEFAULT_TABLE_MIB)
         };
         if table_mib != self.table_mib {
-            let mut settings = PlayerSettings::default();
-            settings.engine.table_mib = table_mib;
-            self.player = Player::new(settings).map_err(|error| format!("INFO max_memory: {error}"))?;
+            self.player = Player::new(player_settings(table_mib, self.threads))
+                .map_err(|error| format!("INFO max_memory: {error}"))?;
             self.table_mib = table_mib;
+        }
+        Ok(())
+    }
+
+    fn set_threads(&mut self, threads: u64) -> Result<(), String> {
+        let threads = usize::try_from(threads).unwrap_or(usize::MAX).max(1);
+        if threads != self.threads {
+            self.player = Player::new(player_settings(self.table_mib, threads))
+                .map_err(|error| format!("INFO thread_num: {error}"))?;
+            self.threads = threads;
         }
         Ok(())
     }
@@ -262,6 +274,14 @@ impl Brain {
             Err(error) => writeln!(out, "ERROR internal: the engine chose an illegal move: {error}"),
         }
     }
+}
+
+/// The player's settings with this table and these threads.
+fn player_settings(table_mib: usize, threads: usize) -> PlayerSettings {
+    let mut settings = PlayerSettings::default();
+    settings.engine.table_mib = table_mib;
+    settings.engine.threads = threads;
+    settings
 }
 
 /// Parses `x,y` (0-based) on `board`.

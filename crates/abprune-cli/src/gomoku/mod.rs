@@ -12,7 +12,7 @@ mod tactics;
 pub use depth::{run as run_depth, DepthArgs};
 pub use matches::{run as run_match, MatchArgs};
 pub use play::{run as run_play, PlayArgs};
-pub use player::{Player, PlayerSettings, DEFAULT_TABLE_MIB};
+pub use player::{available_cores, Player, PlayerSettings, DEFAULT_TABLE_MIB};
 pub use solve::{run as run_solve, SolveArgs};
 pub use tactics::{run as run_tactics, TacticsArgs};
 

@@ -32,6 +32,8 @@ pub struct PlayerSettings {
 }
 
 impl Default for PlayerSettings {
+    /// The strongest single-threaded player (searches stay reproducible
+    /// unless a command asks for threads).
     fn default() -> Self {
         PlayerSettings {
             order: MoveOrder::Seed,
@@ -39,6 +41,12 @@ impl Default for PlayerSettings {
             engine: EngineOptions { table_mib: DEFAULT_TABLE_MIB, ..EngineOptions::default() },
         }
     }
+}
+
+/// The number of cores, the default thread count of the commands that
+/// think on their own time.
+pub fn available_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
 impl PlayerSettings {
@@ -67,11 +75,15 @@ impl PlayerSettings {
                 "quiescence" => self.engine.quiescence = on()?,
                 "killers" => self.engine.killers = on()?,
                 "history" => self.engine.history = on()?,
+                "threads" => {
+                    self.engine.threads =
+                        value.parse().map_err(|_| anyhow::anyhow!("'{switch}': threads is a number"))?
+                }
                 "table" => {
                     self.engine.table_mib =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': the table size is a number of MiB"))?
                 }
-                _ => bail!("unknown switch '{name}' (known: order, vcf, quiescence, killers, history, table)"),
+                _ => bail!("unknown switch '{name}' (known: order, vcf, quiescence, killers, history, table, threads)"),
             }
         }
         self.engine.validate().map_err(anyhow::Error::msg)

@@ -28,6 +28,10 @@ pub struct SolveArgs {
     /// Engine switches, e.g. `order=board,vcf=off` (see `abprune match gomoku --help`).
     #[arg(long, default_value = "")]
     set: String,
+    /// Search threads (default: the number of cores; 1 is the
+    /// deterministic single-threaded search).
+    #[arg(long)]
+    threads: Option<usize>,
     /// The moves from the empty board, black first (e.g. `h8 h9 i8`).
     moves: Vec<String>,
 }
@@ -39,6 +43,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         bail!("the game is already over: there is no move to find");
     }
     let mut settings = PlayerSettings::default();
+    settings.engine.threads = args.threads.unwrap_or_else(super::available_cores);
     settings.apply(&args.set)?;
     let mut player = Player::new(settings)?;
     let limits = match args.depth {

@@ -13,13 +13,33 @@
 //!   with a callback per completed iteration;
 //! - an **exact solve mode** ([`Engine::solve`]) that bisects on the game's
 //!   value with null-window searches, inside the range the game says is
-//!   reachable.
+//!   reachable;
+//! - a **parallel search** ([`EngineOptions::threads`]): helper threads
+//!   search beside the main one and share the table (Lazy SMP or ABDADA,
+//!   [`super::parallel`]).
 //!
 //! Every result says whether its value is exact ([`EngineResult::exact`]) and
 //! why the search ended ([`StopReason`]); nothing is random, so the same
-//! search with the same limits (depth or nodes) gives the same result.
+//! search with the same limits (depth or nodes) on one thread gives the same
+//! result. With more threads the value is the same (the value at the depth
+//! searched, or the exact value), but the node counts, and among equally
+//! good moves the one reported, depend on the threads' timing.
+//!
+//! # Threads
+//!
+//! [`Engine::search`], [`Engine::search_traced`], [`Engine::solve`] and
+//! [`Engine::test`] ask `G: Game + Clone + Send` and `G::Move: Send`, whatever
+//! the number of threads, so that a program does not change its types when
+//! it changes [`EngineOptions::threads`]: each helper searches its own copy
+//! of the position, made once per search (every game of `abprune-games` is
+//! `Clone`; an explicit tree's game borrows its tree, which is fine: the
+//! helpers live only during the search). [`Engine::search_depth`], the
+//! textbook run behind [`crate::mtdf`], asks only `G: Game` and always
+//! searches on one thread. An [`Observer`] sees the main thread's search
+//! only.
 
 use super::mtdf::mtdf_passes;
+use super::parallel::{self, CrewReport, Helpers, MainThread, ParallelScheme, HELPER_LAUNCH_NODES};
 use super::searcher::Searcher;
 use super::{Buffers, Context, SearchResult, UNLIMITED_DEPTH};
 use crate::limits::{Clock, SearchLimits, StopReason};
@@ -28,7 +48,7 @@ use crate::trace::{NoTrace, Observer};
 use crate::tt::TranspositionTable;
 use crate::{Game, Score, SearchStats};
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How each iteration searches the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +87,18 @@ pub struct EngineOptions {
     /// Quiescence search at the horizon: follow the game's forcing moves
     /// ([`Game::horizon`]) before trusting the static evaluation.
     pub quiescence: bool,
+    /// Threads searching each position, the calling one included. 1 (the
+    /// default) is the single-threaded search, deterministic node for node;
+    /// more share the table (see [`super::parallel`]).
+    pub threads: usize,
+    /// How threads beyond the first share the work.
+    pub parallel: ParallelScheme,
+    /// With more than one thread, the main thread searches at least this
+    /// many nodes alone before it starts the helpers, and for
+    /// [`parallel::LAUNCH_COST_FACTOR`] times what starting them has cost
+    /// in the engine's last searches: a search shorter than that runs on
+    /// one thread. 0 starts them with the search.
+    pub helpers_after_nodes: u64,
 }
 
 /// The default table budget: 64 MiB.
@@ -87,6 +119,9 @@ impl Default for EngineOptions {
             rules_shortcuts: true,
             enhanced_cutoffs: false,
             quiescence: true,
+            threads: 1,
+            parallel: ParallelScheme::default(),
+            helpers_after_nodes: HELPER_LAUNCH_NODES,
         }
     }
 }
@@ -105,6 +140,9 @@ impl EngineOptions {
             rules_shortcuts: false,
             enhanced_cutoffs: false,
             quiescence: false,
+            threads: 1,
+            parallel: ParallelScheme::default(),
+            helpers_after_nodes: HELPER_LAUNCH_NODES,
         }
     }
 
@@ -113,6 +151,16 @@ impl EngineOptions {
     /// # Errors
     /// Names the combination that does not work.
     pub fn validate(&self) -> Result<(), EngineError> {
+        if self.threads == 0 {
+            return Err(EngineError("threads must be at least 1 (1 is the single-threaded search), not 0".into()));
+        }
+        if self.threads > parallel::MAX_THREADS {
+            return Err(EngineError(format!(
+                "{} threads is beyond the limit of {}",
+                self.threads,
+                parallel::MAX_THREADS
+            )));
+        }
         if self.table_mib > MAX_TABLE_MIB {
             return Err(EngineError(format!(
                 "a table of {} MiB is beyond the limit of {MAX_TABLE_MIB} MiB",
@@ -182,9 +230,9 @@ pub struct EngineResult<M> {
     pub depth: u32,
     /// Why the search ended.
     pub stop_reason: StopReason,
-    /// Counts summed over all iterations and passes.
+    /// Counts summed over all iterations and passes (and threads).
     pub stats: SearchStats,
-    /// Wall time.
+    /// Wall time (until the last helper thread has returned).
     pub elapsed: Duration,
 }
 
@@ -199,7 +247,9 @@ pub enum SolveMode {
 }
 
 /// The search engine: options, the table and the ordering statistics, kept
-/// between searches.
+/// between searches (the helper threads' own statistics too; the threads
+/// themselves live only during a search). See the [module
+/// documentation](self) for what more threads ask of a game.
 #[derive(Debug)]
 pub struct Engine<M> {
     options: EngineOptions,
@@ -207,6 +257,8 @@ pub struct Engine<M> {
     killers: Killers<M>,
     history: History,
     buffers: Buffers<M>,
+    /// The helper threads' own statistics and buffers, kept between searches.
+    helpers: Helpers<M>,
 }
 
 impl<M: Copy + PartialEq> Default for Engine<M> {
@@ -230,7 +282,14 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// An engine with options known to be valid.
     pub(crate) fn with_checked_options(options: EngineOptions) -> Self {
         let table = (options.table_mib > 0).then(|| TranspositionTable::with_mib(options.table_mib));
-        Engine { options, table, killers: Killers::default(), history: History::default(), buffers: Buffers::default() }
+        Engine {
+            helpers: Helpers::new(&options),
+            options,
+            table,
+            killers: Killers::default(),
+            history: History::default(),
+            buffers: Buffers::default(),
+        }
     }
 
     /// The options.
@@ -245,6 +304,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         }
         self.killers.clear();
         self.history.clear();
+        self.helpers.clear();
     }
 
     /// The table, if the engine has one.
@@ -269,77 +329,79 @@ impl<M: Copy + PartialEq> Engine<M> {
         )
     }
 
+    /// Runs `drive` on the main thread's searcher: alone with one thread;
+    /// with more, beside helpers ([`parallel::run`]). The helpers' counts
+    /// come back in the report.
+    fn run<G, O, R>(
+        &mut self,
+        game: &mut G,
+        observer: &mut O,
+        limits: &SearchLimits,
+        drive: impl FnOnce(&mut Searcher<'_, G, O>) -> R,
+    ) -> (R, CrewReport)
+    where
+        G: Game<Move = M> + Clone + Send,
+        M: Send,
+        O: Observer<M>,
+    {
+        if self.options.threads == 1 {
+            let started = Instant::now();
+            let (outcome, buffers) = {
+                let mut searcher = self.searcher(game, observer, limits);
+                let outcome = drive(&mut searcher);
+                (outcome, searcher.context.into_buffers())
+            };
+            self.buffers = buffers;
+            return (outcome, CrewReport { elapsed: started.elapsed(), ..CrewReport::default() });
+        }
+        let main = MainThread {
+            options: &self.options,
+            table: self.table.as_ref(),
+            killers: &mut self.killers,
+            history: &mut self.history,
+            buffers: std::mem::take(&mut self.buffers),
+        };
+        let (outcome, buffers, report) = parallel::run(main, &mut self.helpers, game, observer, limits, drive);
+        self.buffers = buffers;
+        (outcome, report)
+    }
+
     /// Iterative deepening: searches depth 1, 2, ... until the value is
     /// exact, the depth limit is reached, or another limit stops it; calls
     /// `on_iteration` after each completed iteration. The best move and PV
     /// come from the deepest completed iteration. With no limit at all it
     /// goes on until the value is exact.
-    pub fn search<G: Game<Move = M>>(
+    pub fn search<G>(
         &mut self,
         game: &mut G,
         limits: &SearchLimits,
         on_iteration: impl FnMut(&SearchInfo<M>),
-    ) -> EngineResult<M> {
+    ) -> EngineResult<M>
+    where
+        G: Game<Move = M> + Clone + Send,
+        M: Send,
+    {
         self.search_traced(game, limits, &mut NoTrace, on_iteration)
     }
 
-    /// [`Engine::search`] with an observer.
-    pub fn search_traced<G: Game<Move = M>, O: Observer<M>>(
+    /// [`Engine::search`] with an observer (which sees the main thread's
+    /// search only).
+    pub fn search_traced<G, O>(
         &mut self,
         game: &mut G,
         limits: &SearchLimits,
         observer: &mut O,
-        mut on_iteration: impl FnMut(&SearchInfo<M>),
-    ) -> EngineResult<M> {
-        let max_depth = limits.depth.unwrap_or(UNLIMITED_DEPTH);
-        let mut searcher = self.searcher(game, observer, limits);
-        let mut last: Option<(u32, Score, Vec<M>, bool)> = None;
-        let mut reason = StopReason::DepthLimit;
-        let mut depth = 1;
-        while depth <= max_depth {
-            let unproven_before = searcher.unproven;
-            let guess = last.as_ref().map_or(Score::DRAW, |(_, value, _, _)| *value);
-            let value = iteration(&mut searcher, depth, guess);
-            if let Some(stopped) = searcher.stopped {
-                reason = stopped;
-                break;
-            }
-            let exact = searcher.unproven == unproven_before;
-            let pv = searcher.context.root_pv();
-            let elapsed = searcher.clock().elapsed();
-            let nodes = searcher.context.stats.nodes;
-            on_iteration(&SearchInfo {
-                depth,
-                value,
-                nodes,
-                elapsed,
-                nodes_per_second: per_second(nodes, elapsed),
-                pv: pv.clone(),
-                exact,
-            });
-            last = Some((depth, value, pv, exact));
-            if exact {
-                reason = StopReason::Solved;
-                break;
-            }
-            depth += 1;
-        }
-        let elapsed = searcher.clock().elapsed();
-        let fallback_move = searcher.context.first_root_move();
-        let stats = std::mem::take(&mut searcher.context.stats);
-        self.buffers = searcher.context.into_buffers();
-        let (depth, value, pv, exact) = last.unwrap_or((0, Score::DRAW, fallback_move.into_iter().collect(), false));
-        EngineResult {
-            value,
-            exact,
-            plies_to_end: value.plies_to_end().filter(|_| exact),
-            best_move: pv.first().copied().or(fallback_move),
-            pv,
-            depth,
-            stop_reason: reason,
-            stats,
-            elapsed,
-        }
+        on_iteration: impl FnMut(&SearchInfo<M>),
+    ) -> EngineResult<M>
+    where
+        G: Game<Move = M> + Clone + Send,
+        M: Send,
+        O: Observer<M>,
+    {
+        let (mut result, helpers) = self.run(game, observer, limits, |searcher| deepen(searcher, limits, on_iteration));
+        result.stats.accumulate(&helpers.stats);
+        result.elapsed = helpers.elapsed;
+        result
     }
 
     /// One search to a fixed `depth` with this engine's variant (MTD(f)
@@ -365,87 +427,166 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// When the options include aspiration windows, which a solve never uses,
     /// or when the search met a position valued by static evaluation (a
     /// game whose leaves are not finished games, such as an explicit tree).
-    pub fn solve<G: Game<Move = M>>(
+    pub fn solve<G>(
         &mut self,
         game: &mut G,
         mode: SolveMode,
         limits: &SearchLimits,
-    ) -> Result<EngineResult<M>, EngineError> {
+    ) -> Result<EngineResult<M>, EngineError>
+    where
+        G: Game<Move = M> + Clone + Send,
+        M: Send,
+    {
         if self.options.aspiration.is_some() {
             return Err(EngineError("aspiration windows apply to iterative deepening, not to solving".into()));
         }
         let ladder = ValueLadder::new(game.max_plies_left(), game.winner_moves_last());
-        let mut observer = NoTrace;
-        let mut searcher = self.searcher(game, &mut observer, limits);
-        let (mut low, mut high) = match mode {
-            SolveMode::Strong => (ladder.lowest(), ladder.highest()),
-            SolveMode::Weak => (-1, 1),
-        };
-        let mut best: Option<(M, Vec<M>)> = None;
-        let clamp = |rung: i64| if mode == SolveMode::Weak { rung.clamp(-1, 1) } else { rung };
-        while low < high && searcher.stopped.is_none() {
-            let middle = probe_point(low, high);
-            let threshold = ladder.score(middle + 1);
-            let value = searcher.root(UNLIMITED_DEPTH, threshold.pred(), threshold);
-            if searcher.stopped.is_some() {
-                break;
-            }
-            if value >= threshold {
-                // The value is at least `value` (fail-soft), so at least its rung.
-                low = (middle + 1).max(clamp(ladder.rung_at_least(value)));
-                best = searcher.context.root_pv().first().map(|&mv| (mv, searcher.context.root_pv()));
-            } else {
-                high = middle.min(clamp(ladder.rung_at_most(value)));
-            }
+        let (solved, helpers) = self.run(game, &mut NoTrace, limits, |searcher| bisect(searcher, &ladder, mode));
+        let mut result = solved?;
+        if helpers.evaluations > 0 {
+            return Err(static_evaluation_error());
         }
-        if searcher.evaluations > 0 {
-            return Err(EngineError(
-                "solving needs a game that ends in wins, losses and draws, but the search met positions with a static evaluation".into(),
-            ));
-        }
-        let solved = searcher.stopped.is_none();
-        if solved && best.is_none() {
-            // No probe failed high: every move is worth the lowest rung; one
-            // more probe at it finds a move that reaches it.
-            let threshold = ladder.score(low);
-            searcher.root(UNLIMITED_DEPTH, threshold.pred(), threshold);
-            best = searcher.context.root_pv().first().map(|&mv| (mv, searcher.context.root_pv()));
-        }
-        let elapsed = searcher.clock().elapsed();
-        let value = ladder.score(low);
-        let fallback = searcher.context.first_root_move();
-        let (best_move, pv) = match best {
-            Some((mv, pv)) => (Some(mv), pv),
-            None => (fallback, fallback.into_iter().collect()),
-        };
-        let stopped = searcher.stopped;
-        let stats = std::mem::take(&mut searcher.context.stats);
-        self.buffers = searcher.context.into_buffers();
-        Ok(EngineResult {
-            value,
-            exact: solved,
-            plies_to_end: if solved && mode == SolveMode::Strong { value.plies_to_end() } else { None },
-            best_move,
-            pv,
-            depth: 0,
-            stop_reason: stopped.unwrap_or(StopReason::Solved),
-            stats,
-            elapsed,
-        })
+        result.stats.accumulate(&helpers.stats);
+        result.elapsed = helpers.elapsed;
+        Ok(result)
     }
 
     /// The null-window test on its own: is the value at least `threshold`?
     /// Searches to `limits.depth` (unlimited by default). `None` when a
     /// limit stopped it first.
-    pub fn test<G: Game<Move = M>>(&mut self, game: &mut G, threshold: Score, limits: &SearchLimits) -> Option<bool> {
+    pub fn test<G>(&mut self, game: &mut G, threshold: Score, limits: &SearchLimits) -> Option<bool>
+    where
+        G: Game<Move = M> + Clone + Send,
+        M: Send,
+    {
         let depth = limits.depth.unwrap_or(UNLIMITED_DEPTH);
-        let mut observer = NoTrace;
-        let mut searcher = self.searcher(game, &mut observer, limits);
-        let value = searcher.root(depth, threshold.pred(), threshold);
-        let answer = searcher.stopped.is_none().then_some(value >= threshold);
-        self.buffers = searcher.context.into_buffers();
+        let (answer, _) = self.run(game, &mut NoTrace, limits, |searcher| {
+            let value = searcher.root(depth, threshold.pred(), threshold);
+            searcher.stopped.is_none().then_some(value >= threshold)
+        });
         answer
     }
+}
+
+/// Iterative deepening on `searcher` (see [`Engine::search`]).
+fn deepen<G: Game, O: Observer<G::Move>>(
+    searcher: &mut Searcher<'_, G, O>,
+    limits: &SearchLimits,
+    mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
+) -> EngineResult<G::Move> {
+    let max_depth = limits.depth.unwrap_or(UNLIMITED_DEPTH);
+    let mut last: Option<(u32, Score, Vec<G::Move>, bool)> = None;
+    let mut reason = StopReason::DepthLimit;
+    let mut depth = 1;
+    while depth <= max_depth {
+        let unproven_before = searcher.unproven;
+        let guess = last.as_ref().map_or(Score::DRAW, |(_, value, _, _)| *value);
+        let value = iteration(searcher, depth, guess);
+        if let Some(stopped) = searcher.stopped {
+            reason = stopped;
+            break;
+        }
+        let exact = searcher.unproven == unproven_before;
+        let pv = searcher.context.root_pv();
+        let elapsed = searcher.clock().elapsed();
+        let nodes = searcher.total_nodes();
+        on_iteration(&SearchInfo {
+            depth,
+            value,
+            nodes,
+            elapsed,
+            nodes_per_second: per_second(nodes, elapsed),
+            pv: pv.clone(),
+            exact,
+        });
+        last = Some((depth, value, pv, exact));
+        if exact {
+            reason = StopReason::Solved;
+            break;
+        }
+        depth += 1;
+    }
+    let elapsed = searcher.clock().elapsed();
+    let fallback_move = searcher.context.first_root_move();
+    let stats = std::mem::take(&mut searcher.context.stats);
+    let (depth, value, pv, exact) = last.unwrap_or((0, Score::DRAW, fallback_move.into_iter().collect(), false));
+    EngineResult {
+        value,
+        exact,
+        plies_to_end: value.plies_to_end().filter(|_| exact),
+        best_move: pv.first().copied().or(fallback_move),
+        pv,
+        depth,
+        stop_reason: reason,
+        stats,
+        elapsed,
+    }
+}
+
+/// The solve's bisection on `searcher` (see [`Engine::solve`]).
+fn bisect<G: Game, O: Observer<G::Move>>(
+    searcher: &mut Searcher<'_, G, O>,
+    ladder: &ValueLadder,
+    mode: SolveMode,
+) -> Result<EngineResult<G::Move>, EngineError> {
+    let (mut low, mut high) = match mode {
+        SolveMode::Strong => (ladder.lowest(), ladder.highest()),
+        SolveMode::Weak => (-1, 1),
+    };
+    let mut best: Option<(G::Move, Vec<G::Move>)> = None;
+    let clamp = |rung: i64| if mode == SolveMode::Weak { rung.clamp(-1, 1) } else { rung };
+    while low < high && searcher.stopped.is_none() {
+        let middle = probe_point(low, high);
+        let threshold = ladder.score(middle + 1);
+        let value = searcher.root(UNLIMITED_DEPTH, threshold.pred(), threshold);
+        if searcher.stopped.is_some() {
+            break;
+        }
+        if value >= threshold {
+            // The value is at least `value` (fail-soft), so at least its rung.
+            low = (middle + 1).max(clamp(ladder.rung_at_least(value)));
+            best = searcher.context.root_pv().first().map(|&mv| (mv, searcher.context.root_pv()));
+        } else {
+            high = middle.min(clamp(ladder.rung_at_most(value)));
+        }
+    }
+    if searcher.evaluations > 0 {
+        return Err(static_evaluation_error());
+    }
+    let solved = searcher.stopped.is_none();
+    if solved && best.is_none() {
+        // No probe failed high: every move is worth the lowest rung; one
+        // more probe at it finds a move that reaches it.
+        let threshold = ladder.score(low);
+        searcher.root(UNLIMITED_DEPTH, threshold.pred(), threshold);
+        best = searcher.context.root_pv().first().map(|&mv| (mv, searcher.context.root_pv()));
+    }
+    let elapsed = searcher.clock().elapsed();
+    let value = ladder.score(low);
+    let fallback = searcher.context.first_root_move();
+    let (best_move, pv) = match best {
+        Some((mv, pv)) => (Some(mv), pv),
+        None => (fallback, fallback.into_iter().collect()),
+    };
+    let stopped = searcher.stopped;
+    let stats = std::mem::take(&mut searcher.context.stats);
+    Ok(EngineResult {
+        value,
+        exact: solved,
+        plies_to_end: if solved && mode == SolveMode::Strong { value.plies_to_end() } else { None },
+        best_move,
+        pv,
+        depth: 0,
+        stop_reason: stopped.unwrap_or(StopReason::Solved),
+        stats,
+        elapsed,
+    })
+}
+
+fn static_evaluation_error() -> EngineError {
+    EngineError(
+        "solving needs a game that ends in wins, losses and draws, but the search met positions with a static evaluation".into(),
+    )
 }
 
 /// One iteration of iterative deepening at `depth`, by the engine's variant.

@@ -12,7 +12,8 @@
 //!
 //! The [`engine`] combines them with the extensions the sources list:
 //! transposition table, window manipulation, move ordering, iterative
-//! deepening, and an exact solve mode.
+//! deepening, and an exact solve mode; [`parallel`] puts every core on one
+//! engine search.
 //!
 //! Each returns a [`SearchResult`]: the value, the "good enough" successor of
 //! Bratko's `alphabeta/5`, the principal variation and the [`SearchStats`].
@@ -20,7 +21,7 @@
 //! strictly better, in every algorithm.
 //!
 //! The shared machinery (node entry, leaf detection, move buffers, PV
-//! bookkeeping) lives in [`Context`] so that each algorithm file holds only
+//! bookkeeping) lives in `Context` so that each algorithm file holds only
 //! the recursion the paper prints.
 
 mod alphabeta;
@@ -30,6 +31,7 @@ mod failsoft;
 mod minimax;
 mod mtdf;
 mod negamax;
+pub mod parallel;
 mod pvs;
 mod quiescence;
 mod searcher;

@@ -2,6 +2,7 @@
 //! move ordering, the game's shortcuts, and limits.
 
 use super::engine::{EngineOptions, Variant};
+use super::parallel::{BusyMoves, Seat};
 use super::Context;
 use crate::limits::{Clock, StopReason};
 use crate::ordering::{sort_by_key_descending, History, Killers, HINT_WEIGHT, MAX_HINT, TABLE_MOVE_KEY};
@@ -16,6 +17,13 @@ fn draft(depth: u32) -> u8 {
     depth.min(u32::from(PROVEN_DRAFT)) as u8
 }
 
+/// The sort key that marks a move put off by ABDADA: it is not put off twice.
+const DEFERRED: i64 = i64::MIN;
+
+/// ABDADA puts moves off only this many plies above the horizon: nearer to
+/// it a subtree costs less than the bookkeeping.
+const ABDADA_MIN_DEPTH: u32 = 2;
+
 /// One search's state: the shared [`Context`] plus what the engine adds.
 pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     pub(crate) context: Context<'a, G, O>,
@@ -23,7 +31,7 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     table: Option<&'a TranspositionTable>,
     killers: &'a mut Killers<G::Move>,
     history: &'a mut History,
-    clock: Clock,
+    pub(crate) clock: Clock,
     /// Set once a limit is hit; every value computed after it is discarded.
     pub(crate) stopped: Option<StopReason>,
     /// Counts results that rest on a horizon (a static evaluation at depth 0,
@@ -34,6 +42,10 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     /// that needed one was given a game that does not end in wins, losses
     /// and draws alone.
     pub(crate) evaluations: u64,
+    /// This thread's place in a parallel search; `None` alone.
+    pub(crate) seat: Option<Seat<'a>>,
+    /// ABDADA's moves in progress, once other threads search beside this one.
+    pub(crate) busy: Option<&'a BusyMoves>,
 }
 
 impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
@@ -45,31 +57,89 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         history: &'a mut History,
         clock: Clock,
     ) -> Self {
-        Searcher { context, options, table, killers, history, clock, stopped: None, unproven: 0, evaluations: 0 }
+        Searcher {
+            context,
+            options,
+            table,
+            killers,
+            history,
+            clock,
+            stopped: None,
+            unproven: 0,
+            evaluations: 0,
+            seat: None,
+            busy: None,
+        }
     }
 
     pub(crate) fn clock(&self) -> &Clock {
         &self.clock
     }
 
-    /// The limit hit, if any (the clock is read only now and then).
+    /// The limit hit, if any (the clock is read only now and then; in a
+    /// parallel search, also the other threads' word).
     #[inline]
     pub(crate) fn clock_check(&mut self) -> Option<StopReason> {
-        self.clock.check(self.context.stats.nodes)
+        let nodes = self.context.stats.nodes;
+        if !self.clock.due(nodes) {
+            return None;
+        }
+        match self.seat {
+            None => self.clock.check_now(nodes),
+            Some(_) => self.crew_check(),
+        }
     }
 
     /// Searches the root with window (alpha, beta). The root never returns
     /// early from the table or the game's shortcuts, so that it always
-    /// searches and reports a move.
+    /// searches and reports a move. In a parallel search the helpers search
+    /// it too, and when one of them completes it first, this search starts
+    /// over once: the table then holds the answer for every root move, and
+    /// the value and line come out of this thread's own search.
     pub(crate) fn root(&mut self, depth: u32, alpha: Score, beta: Score) -> Score {
+        if self.seat.is_none() {
+            return self.node(depth, 0, None, alpha, beta);
+        }
+        let unproven_before = self.unproven;
+        self.publish(depth, alpha, beta, true);
+        let value = self.node(depth, 0, None, alpha, beta);
+        if !self.take_superseded() {
+            return value;
+        }
+        self.stopped = None;
+        self.unproven = unproven_before;
+        self.publish(depth, alpha, beta, false);
         self.node(depth, 0, None, alpha, beta)
+    }
+
+    /// [`Searcher::search`], with the bookkeeping of a shared search compiled
+    /// in only when other threads search beside this one (chosen at every
+    /// node, so that the main thread takes it up as soon as it starts the
+    /// helpers).
+    #[inline]
+    pub(crate) fn node(&mut self, depth: u32, ply: u32, via: Option<G::Move>, alpha: Score, beta: Score) -> Score {
+        if self.busy.is_some() {
+            self.search::<true>(depth, ply, via, alpha, beta)
+        } else {
+            self.search::<false>(depth, ply, via, alpha, beta)
+        }
     }
 
     /// Fail-soft search of the node `ply` plies below the root: with `m` its
     /// true value (to `depth`), the result `v` satisfies `v <= alpha => m <= v`,
     /// `alpha < v < beta => m == v`, `v >= beta => m >= v`. Once the search
-    /// is stopped the result means nothing.
-    pub(crate) fn node(&mut self, depth: u32, ply: u32, via: Option<G::Move>, alpha: Score, beta: Score) -> Score {
+    /// is stopped the result means nothing. `SHARED`: other threads search
+    /// the same tree and ABDADA's moves in progress are kept (two copies of
+    /// the search, because the bookkeeping alone cost the single-threaded
+    /// search 2% more instructions on Connect Four).
+    fn search<const SHARED: bool>(
+        &mut self,
+        depth: u32,
+        ply: u32,
+        via: Option<G::Move>,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         debug_assert!(alpha < beta, "engine node needs an open window: alpha {alpha} >= beta {beta}");
         // Step 1. Enter, and look at the limits now and then.
         self.context.enter(ply, via, alpha, beta);
@@ -196,14 +266,31 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
 
         // Step 7. Search the moves. PVS tests every move after the first with
         // a null window and searches again only the ones that beat alpha.
+        // Beside other threads (ABDADA), a move after the first that another
+        // thread is searching right now goes to the end of the list: by the
+        // time it comes up again its value is likely in the table.
         let nodes_before = self.context.stats.nodes;
         let (window_alpha, window_beta) = (alpha, beta);
         let mut best = -Score::INFINITY;
         let mut best_index = None;
+        let mut searched = 0;
         let mut i = 0;
         while i < order.len() {
             let index = order[i].1;
             let mv = moves[usize::from(index)];
+            let exclusive = match (SHARED, self.busy, key) {
+                (true, Some(busy), Some(key)) if searched > 0 && depth >= ABDADA_MIN_DEPTH => {
+                    let move_key = BusyMoves::move_key(key, index);
+                    if order[i].0 != DEFERRED && busy.is_busy(move_key) {
+                        order.push((DEFERRED, index));
+                        i += 1;
+                        continue;
+                    }
+                    busy.enter(move_key);
+                    Some((busy, move_key))
+                }
+                _ => None,
+            };
             self.context.game.play(mv);
             let value = if i == 0 || self.options.variant != Variant::Pvs {
                 -self.node(depth - 1, ply + 1, Some(mv), -beta, -alpha)
@@ -216,6 +303,10 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 }
             };
             self.context.game.undo(mv);
+            if let Some((busy, move_key)) = exclusive {
+                busy.leave(move_key);
+            }
+            searched += 1;
             if self.stopped.is_some() {
                 break;
             }
@@ -230,7 +321,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 alpha = alpha.max(value);
                 if value >= beta {
                     self.reward(ply, depth, mv);
-                    self.context.cutoff(ply, moves.len() - i - 1);
+                    self.context.cutoff(ply, moves.len() - searched);
                     break;
                 }
             }
