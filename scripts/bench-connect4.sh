@@ -15,7 +15,7 @@ bin=target/release/abprune
 printf '| set | positions | correct | mean time | mean nodes | reference time | reference nodes | time ratio |\n'
 printf '|---|---|---|---|---|---|---|---|\n'
 while read -r set limit ref_us ref_nodes; do
-  summary=$(head -n "$limit" "$data/$set" | "$bin" solve connect4 --batch - "$@" 2>/dev/null | grep '^#')
+  summary=$(head -n "$limit" "$data/$set" | "$bin" solve connect4 --batch - --threads 1 "$@" 2>/dev/null | grep '^#')
   positions=$(awk '/^# positions/ {print $3}' <<<"$summary")
   correct=$(awk '/^# correct/ {print $3}' <<<"$summary")
   mean_us=$(awk '/^# mean time/ {print $4}' <<<"$summary")
