@@ -9,10 +9,11 @@
 //! threads spread over the tree:
 //!
 //! - **ABDADA** ([`ParallelScheme::Abdada`], the default; Weill 1996, in
-//!   Kerrigan's simplified form): a thread marks each move it searches in a
-//!   small table of moves in progress, except a node's first move ("young
-//!   brothers wait": the eldest brother is searched by every thread that
-//!   comes by, and sets the bound its siblings are searched with). A thread
+//!   Kerrigan's simplified form): a thread marks each move it searches near
+//!   the root (the first 12 plies, `ABDADA_MAX_PLY`) in a small table of moves
+//!   in progress, except a node's first move ("young brothers wait": the
+//!   eldest brother is searched by every thread that comes by, and sets the
+//!   bound its siblings are searched with). A thread
 //!   that meets a move another thread has marked puts it off to the end of
 //!   its list; by the time it comes back to it, the value is likely in the
 //!   table. The threads thus split a node's moves instead of racing through
