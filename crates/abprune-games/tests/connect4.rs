@@ -315,6 +315,10 @@ fn engine_agrees_with_brute_force_on_random_end_games() {
         EngineOptions { variant: Variant::Mtdf, ..EngineOptions::default() },
         EngineOptions { enhanced_cutoffs: true, killers: false, history: false, ..EngineOptions::default() },
         EngineOptions::textbook(),
+        // The near-leaf table for the last 5 plies, a tiny one (entries
+        // evicted all the time) and one that holds every node.
+        EngineOptions { near_table_kib: 1, near_plies: 5, ..EngineOptions::default() },
+        EngineOptions { near_table_kib: 256, near_plies: 42, ..EngineOptions::default() },
     ];
     let mut engines: Vec<Engine<u8>> = configurations.iter().map(|o| Engine::new(o.clone()).unwrap()).collect();
     let mut checked = 0;

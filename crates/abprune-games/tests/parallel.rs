@@ -220,6 +220,8 @@ fn parallel_engines_agree_with_brute_force_on_random_connect4_end_games() {
                 EngineOptions::default(),
                 EngineOptions { variant: Variant::Mtdf, ..EngineOptions::default() },
                 EngineOptions { enhanced_cutoffs: true, killers: false, history: false, ..EngineOptions::default() },
+                // Each thread's own near-leaf table for the last 5 plies.
+                EngineOptions { near_table_kib: 4, near_plies: 5, ..EngineOptions::default() },
             ] {
                 configurations.push(parallel(&base, threads, scheme));
             }

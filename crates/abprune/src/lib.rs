@@ -63,7 +63,8 @@ pub use game::{Game, Horizon, Player};
 pub use limits::{SearchLimits, StopReason};
 pub use score::{Outcome, Score};
 pub use search::engine::{
-    Engine, EngineError, EngineOptions, EngineResult, SearchInfo, SolveMode, Variant, DEFAULT_TABLE_MIB,
+    Engine, EngineError, EngineOptions, EngineResult, SearchInfo, SolveMode, Variant, DEFAULT_NEAR_PLIES,
+    DEFAULT_TABLE_MIB,
 };
 pub use search::parallel::ParallelScheme;
 pub use search::{

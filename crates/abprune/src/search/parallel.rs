@@ -68,8 +68,9 @@
 //! when a limit is hit tells the helpers, which look at their signals at
 //! the same interval.
 
+use super::engine::near_table;
 use super::engine::EngineOptions;
-use super::searcher::Searcher;
+use super::searcher::{Searcher, Tables};
 use super::{Buffers, Context};
 use crate::limits::{Clock, SearchLimits, StopReason, CHECK_INTERVAL};
 use crate::ordering::{History, Killers};
@@ -393,6 +394,8 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
 /// buffers: only the table is shared) and hands back after one.
 #[derive(Debug)]
 struct HelperState<M> {
+    /// The helper's own near-leaf table.
+    near: Option<TranspositionTable>,
     killers: Killers<M>,
     history: History,
     buffers: Buffers<M>,
@@ -400,9 +403,10 @@ struct HelperState<M> {
     evaluations: u64,
 }
 
-impl<M: Copy + PartialEq> Default for HelperState<M> {
-    fn default() -> Self {
+impl<M: Copy + PartialEq> HelperState<M> {
+    fn new(options: &EngineOptions) -> Self {
         HelperState {
+            near: near_table(options),
             killers: Killers::default(),
             history: History::default(),
             buffers: Buffers::default(),
@@ -414,6 +418,9 @@ impl<M: Copy + PartialEq> Default for HelperState<M> {
 
 impl<M: Copy + PartialEq> HelperState<M> {
     fn clear(&mut self) {
+        if let Some(table) = &mut self.near {
+            table.clear();
+        }
         self.killers.clear();
         self.history.clear();
     }
@@ -457,7 +464,7 @@ pub(crate) struct CrewReport {
 /// The main thread's share of the engine, lent for one search.
 pub(crate) struct MainThread<'e, M> {
     pub(crate) options: &'e EngineOptions,
-    pub(crate) table: Option<&'e TranspositionTable>,
+    pub(crate) tables: Tables<'e>,
     pub(crate) killers: &'e mut Killers<M>,
     pub(crate) history: &'e mut History,
     pub(crate) buffers: Buffers<M>,
@@ -515,10 +522,11 @@ where
     G::Move: Send,
     O: Observer<G::Move>,
 {
-    let MainThread { options, table, killers, history, buffers } = main;
+    let MainThread { options, tables, killers, history, buffers } = main;
+    let table = tables.main;
     let Helpers { states: helpers, busy, launch_cost } = helpers;
     let busy = busy.as_ref();
-    helpers.resize_with(options.threads.saturating_sub(1), HelperState::default);
+    helpers.resize_with(options.threads.saturating_sub(1), || HelperState::new(options));
     let crew = Crew::new(limits);
     let root = game.clone();
     let launch_after =
@@ -541,7 +549,7 @@ where
             spawning.set(spawned.elapsed());
         };
         let context = Context::with_buffers(game, observer, buffers);
-        let mut searcher = Searcher::new(context, options, table, killers, history, Clock::start(limits));
+        let mut searcher = Searcher::new(context, options, tables, killers, history, Clock::start(limits));
         searcher.seat = Some(Seat {
             crew,
             role: Role::Main { launch: Some(Box::new(launch)), launch_after, may_restart: false },
@@ -582,7 +590,8 @@ fn helper<G: Game + Clone>(
     let context = Context::with_buffers(&mut game, &mut observer, std::mem::take(&mut state.buffers));
     let mut clock = Clock::start(&SearchLimits::none());
     clock.set_interval(0, SIGNAL_INTERVAL);
-    let mut searcher = Searcher::new(context, options, table, &mut state.killers, &mut state.history, clock);
+    let tables = Tables { main: table, near: state.near.as_ref() };
+    let mut searcher = Searcher::new(context, options, tables, &mut state.killers, &mut state.history, clock);
     searcher.seat = Some(Seat { crew, role: Role::Helper, generation: 0, superseded: false, reported_nodes: 0, busy });
     searcher.busy = busy;
     let mut seen = 0;

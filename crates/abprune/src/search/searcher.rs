@@ -32,11 +32,23 @@ const ABDADA_MIN_DEPTH: u32 = 2;
 /// times instead of 1.63 (8 and 16 plies did about as well as 12).
 const ABDADA_MAX_PLY: u32 = 12;
 
+/// The tables a thread searches with: the main one (shared by every
+/// thread) and its own near-leaf one ([`EngineOptions::near_table_kib`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Tables<'a> {
+    pub(crate) main: Option<&'a TranspositionTable>,
+    pub(crate) near: Option<&'a TranspositionTable>,
+}
+
 /// One search's state: the shared [`Context`] plus what the engine adds.
 pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     pub(crate) context: Context<'a, G, O>,
     pub(crate) options: &'a EngineOptions,
     table: Option<&'a TranspositionTable>,
+    /// The near-leaf table (this thread's own), for the nodes at ply
+    /// `near_from_ply` and deeper.
+    near: Option<&'a TranspositionTable>,
+    near_from_ply: u32,
     killers: &'a mut Killers<G::Move>,
     history: &'a mut History,
     pub(crate) clock: Clock,
@@ -60,15 +72,22 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     pub(crate) fn new(
         context: Context<'a, G, O>,
         options: &'a EngineOptions,
-        table: Option<&'a TranspositionTable>,
+        tables: Tables<'a>,
         killers: &'a mut Killers<G::Move>,
         history: &'a mut History,
         clock: Clock,
     ) -> Self {
+        // The root's bound on the plies left is every node's, less its ply.
+        let near_from_ply = match (tables.near, context.game.max_plies_left()) {
+            (Some(_), Some(left)) => left.saturating_sub(options.near_plies),
+            _ => u32::MAX,
+        };
         Searcher {
             context,
             options,
-            table,
+            table: tables.main,
+            near: tables.near,
+            near_from_ply,
             killers,
             history,
             clock,
@@ -77,6 +96,17 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             evaluations: 0,
             seat: None,
             busy: None,
+        }
+    }
+
+    /// The table that holds the nodes of `ply`: the near-leaf table from
+    /// `near_from_ply` on, the main table above.
+    #[inline]
+    fn table_at(&self, ply: u32) -> Option<&'a TranspositionTable> {
+        if ply >= self.near_from_ply {
+            self.near
+        } else {
+            self.table
         }
     }
 
@@ -181,11 +211,12 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         // the window, and its move goes first. It comes before the game's own
         // shortcuts, which cost more than a probe (a node whose value the
         // rules know is never stored, so a hit is never such a node).
-        let key = self.table.and_then(|_| self.context.game.hash_key());
+        let table = self.table_at(ply);
+        let key = table.and_then(|_| self.context.game.hash_key());
         let (mut alpha, mut beta) = (alpha, beta);
         let mut table_move = None;
         let mut revisited = false;
-        if let (Some(table), Some(key)) = (self.table, key) {
+        if let (Some(table), Some(key)) = (table, key) {
             if let Some(entry) = table.probe(key) {
                 revisited = true;
                 table_move = entry.move_index;
@@ -346,7 +377,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         }
 
         // Step 8. Remember the result, with what kind of bound it is.
-        if let (Some(table), Some(key)) = (self.table, key) {
+        if let (Some(table), Some(key)) = (table, key) {
             let bound = if best <= window_alpha {
                 Bound::Upper
             } else if best >= window_beta {
@@ -370,7 +401,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// A value `>= beta` proven by a child's table entry, if any: a child
     /// worth at most `u` to the opponent is worth at least `-u` to us.
     fn child_table_cutoff(&mut self, moves: &[G::Move], depth: u32, ply: u32, beta: Score) -> Option<Score> {
-        let table = self.table?;
+        let table = self.table_at(ply + 1)?;
         for &mv in moves {
             self.context.game.play(mv);
             let entry = self.context.game.hash_key().and_then(|key| table.probe(key));
