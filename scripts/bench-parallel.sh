@@ -10,6 +10,8 @@
 #   SETS     "SET:LINES ..." (default: every set, Test_L1_R2 cut to 200
 #            positions and Test_L1_R3 to 10, which take seconds each)
 #   CHUNK    positions per chunk (default 50)
+#   GOMOKU_DEPTH  the depth of the Gomoku section (default 7)
+#   SECTIONS "connect4 gomoku" (the default) or either alone
 #
 # Per set and thread count it prints the mean time per position (from the
 # solver's own clock, process start excluded), the speedup over the first
@@ -96,4 +98,30 @@ connect4_section() {
   echo
 }
 
-connect4_section "$@"
+# Gomoku: time to complete a fixed depth on the eight built-in quiet
+# middle-game positions of `abprune bench gomoku-depth`, every thread count
+# on each position in turn (the root VCF search is off: it is
+# single-threaded and not what is measured).
+gomoku_section() {
+  local depth=${GOMOKU_DEPTH:-7} configs=() t
+  for t in $threads; do configs+=(--config "vcf=off,threads=$t"); done
+  echo "## Gomoku: time to complete depth $depth (8 middle-game positions, 15x15 freestyle)"
+  echo
+  "$bin" bench gomoku-depth --depth "$depth" "${configs[@]}" | awk -v base="${threads%% *}" '
+    /^vcf=off,threads=/ {
+      split($1, parts, "="); t = parts[3]
+      nodes = $3; ms = $5
+      if (t == base) { bn = nodes; bt = ms }
+      printf "| %d | %d ms | %.2f | %d | %.2f |\n", t, ms, bt / ms, nodes, nodes / bn
+    }
+    BEGIN { print "| threads | time | speedup | nodes | nodes vs first |"; print "|---|---|---|---|---|" }'
+  echo
+}
+
+for section in ${SECTIONS:-connect4 gomoku}; do
+  case $section in
+    connect4) connect4_section "$@" ;;
+    gomoku) gomoku_section ;;
+    *) echo "error: unknown section $section (connect4, gomoku)" >&2 && exit 2 ;;
+  esac
+done

@@ -8,6 +8,9 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+mod common;
+use common::{legal_moves, random_unfinished};
+
 /// The value `candidate_moves` knows without search, if any.
 fn known_value(game: &Connect4) -> Option<Score> {
     game.candidate_moves(&mut Vec::new())
@@ -44,12 +47,6 @@ const BENCHMARK_POSITIONS: &[(&str, i32)] = &[
     ("2252576253462244111563365343671351441", -1),
     ("71255763773133525731261364622167124446454", 0),
 ];
-
-fn legal_moves(game: &Connect4) -> Vec<u8> {
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    moves
-}
 
 fn mirror(mv: u8) -> u8 {
     6 - mv
@@ -208,34 +205,6 @@ fn child_values(game: &mut Connect4) -> Vec<(u8, Score)> {
             (mv, (-value).to_root_relative(1))
         })
         .collect()
-}
-
-/// A random game of `stones` stones in which nobody completes four, or
-/// `None` if some player had only winning moves on the way. Most moves are
-/// quiet (they leave the opponent no immediate win either), so that the end
-/// positions are a mix of decided ones and open ones.
-fn random_unfinished(rng: &mut ChaCha8Rng, stones: u32) -> Option<Connect4> {
-    /// Chance that a move is chosen among all non-winning moves, threats allowed.
-    const WILD: f64 = 0.2;
-    let mut game = Connect4::new();
-    while game.moves_played() < stones {
-        let moves: Vec<u8> = legal_moves(&game).into_iter().filter(|&mv| !game.is_winning_move(mv)).collect();
-        let quiet: Vec<u8> = moves
-            .iter()
-            .copied()
-            .filter(|&mv| {
-                let mut child = game;
-                child.play(mv);
-                legal_moves(&child).iter().all(|&reply| !child.is_winning_move(reply))
-            })
-            .collect();
-        let pool = if quiet.is_empty() || rng.random_bool(WILD) { &moves } else { &quiet };
-        if pool.is_empty() {
-            return None;
-        }
-        game.play(pool[rng.random_range(0..pool.len())]);
-    }
-    Some(game)
 }
 
 #[test]

@@ -7,10 +7,8 @@ use abprune::{
 use abprune_games::{Nested, NodeId, TicTacToe, Tree, TreeGame};
 use proptest::prelude::*;
 
-fn nested_tree() -> impl Strategy<Value = Nested> {
-    let leaf = (-4i32..=4).prop_map(Nested::Leaf);
-    leaf.prop_recursive(7, 300, 5, |inner| prop::collection::vec(inner, 1..=5).prop_map(Nested::Node))
-}
+mod common;
+use common::{cases, nested_tree};
 
 /// Every combination of variant and switch worth distinguishing.
 fn all_options() -> Vec<EngineOptions> {
@@ -41,12 +39,8 @@ fn all_options() -> Vec<EngineOptions> {
     all
 }
 
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(400)
-}
-
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(400), ..ProptestConfig::default() })]
 
     #[test]
     fn every_engine_configuration_finds_the_minimax_value(nested in nested_tree(), guess in -5i32..=5) {

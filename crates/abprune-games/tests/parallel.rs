@@ -21,13 +21,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod common;
+use common::{cases, nested_tree, random_unfinished};
+
 const THREADS: [usize; 2] = [2, 4];
 const SCHEMES: [ParallelScheme; 2] = [ParallelScheme::LazySmp, ParallelScheme::Abdada];
-
-fn nested_tree() -> impl Strategy<Value = Nested> {
-    let leaf = (-4i32..=4).prop_map(Nested::Leaf);
-    leaf.prop_recursive(7, 300, 5, |inner| prop::collection::vec(inner, 1..=5).prop_map(Nested::Node))
-}
 
 /// `options` on `threads` threads with `scheme`, the helpers started at once.
 fn parallel(options: &EngineOptions, threads: usize, scheme: ParallelScheme) -> EngineOptions {
@@ -67,12 +65,8 @@ fn all_parallel_options() -> Vec<EngineOptions> {
     all
 }
 
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(64)
-}
-
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(64), ..ProptestConfig::default() })]
 
     #[test]
     fn every_parallel_configuration_finds_the_minimax_value(nested in nested_tree()) {
@@ -178,36 +172,6 @@ fn every_tictactoe_position_solves_to_the_negamax_value_on_threads() {
             }
         }
     }
-}
-
-/// A random position `stones` deep in which no one has won, or `None` (as
-/// in `tests/connect4.rs`): most moves leave the opponent no immediate win.
-fn random_unfinished(rng: &mut ChaCha8Rng, stones: u32) -> Option<Connect4> {
-    const WILD: f64 = 0.2;
-    let legal = |game: &Connect4| {
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        moves
-    };
-    let mut game = Connect4::new();
-    while game.moves_played() < stones {
-        let moves: Vec<u8> = legal(&game).into_iter().filter(|&mv| !game.is_winning_move(mv)).collect();
-        let quiet: Vec<u8> = moves
-            .iter()
-            .copied()
-            .filter(|&mv| {
-                let mut child = game;
-                child.play(mv);
-                legal(&child).iter().all(|&reply| !child.is_winning_move(reply))
-            })
-            .collect();
-        let pool = if quiet.is_empty() || rng.random_bool(WILD) { &moves } else { &quiet };
-        if pool.is_empty() {
-            return None;
-        }
-        game.play(pool[rng.random_range(0..pool.len())]);
-    }
-    Some(game)
 }
 
 #[test]

@@ -1,0 +1,58 @@
+//! What several test files share: random trees for proptest and random
+//! Connect Four end games. (Each test file is its own crate and uses only
+//! part of this module, hence the allowance below.)
+#![allow(dead_code)]
+
+use abprune::Game;
+use abprune_games::connect4::Connect4;
+use abprune_games::Nested;
+use proptest::prelude::*;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// Random nested trees, up to 7 levels and 5 children a node, leaf values
+/// -4..=4 so that ties are common.
+pub fn nested_tree() -> impl Strategy<Value = Nested> {
+    let leaf = (-4i32..=4).prop_map(Nested::Leaf);
+    leaf.prop_recursive(7, 300, 5, |inner| prop::collection::vec(inner, 1..=5).prop_map(Nested::Node))
+}
+
+/// Proptest cases: `PROPTEST_CASES` when set, else `default`.
+pub fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(default)
+}
+
+/// The legal moves of a Connect Four position.
+pub fn legal_moves(game: &Connect4) -> Vec<u8> {
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    moves
+}
+
+/// A random game of `stones` stones in which nobody completes four, or
+/// `None` if some player had only winning moves on the way. Most moves are
+/// quiet (they leave the opponent no immediate win either), so that the end
+/// positions are a mix of decided ones and open ones.
+pub fn random_unfinished(rng: &mut ChaCha8Rng, stones: u32) -> Option<Connect4> {
+    /// Chance that a move is chosen among all non-winning moves, threats allowed.
+    const WILD: f64 = 0.2;
+    let mut game = Connect4::new();
+    while game.moves_played() < stones {
+        let moves: Vec<u8> = legal_moves(&game).into_iter().filter(|&mv| !game.is_winning_move(mv)).collect();
+        let quiet: Vec<u8> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                let mut child = game;
+                child.play(mv);
+                legal_moves(&child).iter().all(|&reply| !child.is_winning_move(reply))
+            })
+            .collect();
+        let pool = if quiet.is_empty() || rng.random_bool(WILD) { &moves } else { &quiet };
+        if pool.is_empty() {
+            return None;
+        }
+        game.play(pool[rng.random_range(0..pool.len())]);
+    }
+    Some(game)
+}
