@@ -26,22 +26,19 @@ pub struct Connect4Args {
     /// starting each from an empty table.
     #[arg(long, requires = "batch")]
     keep_table: bool,
-    /// Transposition table budget in MiB. Default: 16 with one thread
-    /// (beside the near-leaf table, it holds only the nodes far from the
-    /// end, which never filled more), 1 with more (a shared table small
-    /// enough to stay in the processor's caches: on this project's machines
-    /// larger shared ones were up to 1.6 times slower). Budgets grow into
-    /// use only under pressure.
-    #[arg(long, value_name = "MiB")]
-    table_mib: Option<usize>,
-    /// Budget in KiB of each thread's near-leaf table, which holds the
-    /// nodes within `--near-plies` of the end of the game, in a table the
-    /// size of a processor cache (0: one table for every node). Default:
-    /// 1024 with one thread (Test_L1_R3 1.27 times faster, the other sets
-    /// alike), 0 with more (private tables keep threads from sharing what
-    /// they prove near the leaves: 2 threads searched 1.2 times the nodes).
-    #[arg(long, value_name = "KiB")]
-    near_table_kib: Option<usize>,
+    /// Transposition table budget in MiB. Beside the near-leaf table it
+    /// holds only the nodes far from the end, which never filled 16 MiB on
+    /// the public sets. Budgets grow into use only under pressure (all at
+    /// once when threads start).
+    #[arg(long, value_name = "MiB", default_value_t = 16)]
+    table_mib: usize,
+    /// Budget in KiB of the near-leaf table, which holds the nodes within
+    /// `--near-plies` of the end of the game in a table the size of a
+    /// processor cache, shared by the threads (0: one table for every
+    /// node). Measured: Test_L1_R3 1.27 times faster with one thread, the
+    /// other sets alike.
+    #[arg(long, value_name = "KiB", default_value_t = 1024)]
+    near_table_kib: usize,
     /// A node with at most this many plies left goes to the near-leaf table.
     #[arg(long, value_name = "PLIES", default_value_t = abprune::DEFAULT_NEAR_PLIES)]
     near_plies: u32,
@@ -86,11 +83,10 @@ impl Connect4Args {
             _ => Variant::Pvs,
         };
         let defaults = EngineOptions::default();
-        let alone = self.threads() == 1;
         let options = EngineOptions {
             variant,
-            table_mib: self.table_mib.unwrap_or(if alone { 16 } else { 1 }),
-            near_table_kib: self.near_table_kib.unwrap_or(if alone { 1024 } else { 0 }),
+            table_mib: self.table_mib,
+            near_table_kib: self.near_table_kib,
             near_plies: self.near_plies,
             killers: self.killers_history,
             history: self.killers_history,

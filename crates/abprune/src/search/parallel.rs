@@ -68,14 +68,12 @@
 //! when a limit is hit tells the helpers, which look at their signals at
 //! the same interval.
 
-use super::engine::near_table;
 use super::engine::EngineOptions;
 use super::searcher::{Searcher, Tables};
 use super::{Buffers, Context};
 use crate::limits::{Clock, SearchLimits, StopReason, CHECK_INTERVAL};
 use crate::ordering::{History, Killers};
 use crate::trace::{NoTrace, Observer};
-use crate::tt::TranspositionTable;
 use crate::{Game, Score, SearchStats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
@@ -394,8 +392,6 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
 /// buffers: only the table is shared) and hands back after one.
 #[derive(Debug)]
 struct HelperState<M> {
-    /// The helper's own near-leaf table.
-    near: Option<TranspositionTable>,
     killers: Killers<M>,
     history: History,
     buffers: Buffers<M>,
@@ -403,10 +399,9 @@ struct HelperState<M> {
     evaluations: u64,
 }
 
-impl<M: Copy + PartialEq> HelperState<M> {
-    fn new(options: &EngineOptions) -> Self {
+impl<M: Copy + PartialEq> Default for HelperState<M> {
+    fn default() -> Self {
         HelperState {
-            near: near_table(options),
             killers: Killers::default(),
             history: History::default(),
             buffers: Buffers::default(),
@@ -418,9 +413,6 @@ impl<M: Copy + PartialEq> HelperState<M> {
 
 impl<M: Copy + PartialEq> HelperState<M> {
     fn clear(&mut self) {
-        if let Some(table) = &mut self.near {
-            table.clear();
-        }
         self.killers.clear();
         self.history.clear();
     }
@@ -523,10 +515,9 @@ where
     O: Observer<G::Move>,
 {
     let MainThread { options, tables, killers, history, buffers } = main;
-    let table = tables.main;
     let Helpers { states: helpers, busy, launch_cost } = helpers;
     let busy = busy.as_ref();
-    helpers.resize_with(options.threads.saturating_sub(1), || HelperState::new(options));
+    helpers.resize_with(options.threads.saturating_sub(1), HelperState::default);
     let crew = Crew::new(limits);
     let root = game.clone();
     let launch_after =
@@ -538,13 +529,13 @@ where
         let launch = move || {
             let spawned = Instant::now();
             // Growth is for one thread: take the whole budget while still alone.
-            if let Some(table) = table {
+            for table in [tables.main, tables.near].into_iter().flatten() {
                 table.use_whole_budget();
             }
             crew.launched.store(true, Ordering::Relaxed);
             for state in helpers {
                 let game = root.clone();
-                scope.spawn(move || helper(game, state, options, table, crew, busy));
+                scope.spawn(move || helper(game, state, options, tables, crew, busy));
             }
             spawning.set(spawned.elapsed());
         };
@@ -582,7 +573,7 @@ fn helper<G: Game + Clone>(
     mut game: G,
     state: &mut HelperState<G::Move>,
     options: &EngineOptions,
-    table: Option<&TranspositionTable>,
+    tables: Tables<'_>,
     crew: &Crew,
     busy: Option<&BusyMoves>,
 ) {
@@ -590,7 +581,6 @@ fn helper<G: Game + Clone>(
     let context = Context::with_buffers(&mut game, &mut observer, std::mem::take(&mut state.buffers));
     let mut clock = Clock::start(&SearchLimits::none());
     clock.set_interval(0, SIGNAL_INTERVAL);
-    let tables = Tables { main: table, near: state.near.as_ref() };
     let mut searcher = Searcher::new(context, options, tables, &mut state.killers, &mut state.history, clock);
     searcher.seat = Some(Seat { crew, role: Role::Helper, generation: 0, superseded: false, reported_nodes: 0, busy });
     searcher.busy = busy;

@@ -32,8 +32,8 @@ const ABDADA_MIN_DEPTH: u32 = 2;
 /// times instead of 1.63 (8 and 16 plies did about as well as 12).
 const ABDADA_MAX_PLY: u32 = 12;
 
-/// The tables a thread searches with: the main one (shared by every
-/// thread) and its own near-leaf one ([`EngineOptions::near_table_kib`]).
+/// The tables a thread searches with: the main one and the near-leaf one
+/// ([`EngineOptions::near_table_kib`]), both shared by every thread.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Tables<'a> {
     pub(crate) main: Option<&'a TranspositionTable>,
@@ -45,8 +45,7 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     pub(crate) context: Context<'a, G, O>,
     pub(crate) options: &'a EngineOptions,
     table: Option<&'a TranspositionTable>,
-    /// The near-leaf table (this thread's own), for the nodes at ply
-    /// `near_from_ply` and deeper.
+    /// The near-leaf table, for the nodes at ply `near_from_ply` and deeper.
     near: Option<&'a TranspositionTable>,
     near_from_ply: u32,
     killers: &'a mut Killers<G::Move>,
