@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 mod common;
-use common::{legal_moves, random_unfinished};
+use common::{engines_agree_with_brute_force, legal_moves, random_unfinished};
 
 /// The value `candidate_moves` knows without search, if any.
 fn known_value(game: &Connect4) -> Option<Score> {
@@ -276,7 +276,7 @@ fn benchmark_positions_are_solved_by_alpha_beta() {
 /// end games; with and without the table (the table never changes a value).
 #[test]
 fn engine_agrees_with_brute_force_on_random_end_games() {
-    use abprune::{Engine, EngineOptions, SearchLimits, SolveMode, Variant};
+    use abprune::{EngineOptions, Variant};
     let mut rng = ChaCha8Rng::seed_from_u64(4_2024);
     let configurations = [
         EngineOptions::default(),
@@ -289,34 +289,7 @@ fn engine_agrees_with_brute_force_on_random_end_games() {
         EngineOptions { near_table_kib: 1, near_plies: 5, ..EngineOptions::default() },
         EngineOptions { near_table_kib: 256, near_plies: 42, ..EngineOptions::default() },
     ];
-    let mut engines: Vec<Engine<u8>> = configurations.iter().map(|o| Engine::new(o.clone()).unwrap()).collect();
-    let mut checked = 0;
-    while checked < 300 {
-        let stones = rng.random_range(30..=36);
-        let Some(mut game) = random_unfinished(&mut rng, stones) else { continue };
-        if game.outcome().is_some() {
-            continue;
-        }
-        checked += 1;
-        let truth = negamax(&mut game, UNLIMITED_DEPTH, &mut NoTrace).value;
-        for (engine, options) in engines.iter_mut().zip(&configurations) {
-            let solved = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).unwrap();
-            assert_eq!(solved.value, truth, "{options:?}\n{game}");
-            assert!(solved.exact);
-            // The reported move reaches the value.
-            let mut child = game;
-            child.play(solved.best_move.unwrap());
-            assert_eq!(-negamax(&mut child, UNLIMITED_DEPTH, &mut NoTrace).value.to_root_relative(1), truth);
-            let weak = engine.solve(&mut game, SolveMode::Weak, &SearchLimits::none()).unwrap();
-            assert_eq!(weak.value.get().signum(), truth.get().signum(), "weak {options:?}\n{game}");
-            let deepened = engine.search(&mut game, &SearchLimits::none(), |_| {});
-            assert_eq!((deepened.value, deepened.exact), (truth, true), "deepening {options:?}\n{game}");
-            for threshold in [truth.pred(), truth, truth.succ()] {
-                let answer = engine.test(&mut game, threshold, &SearchLimits::none());
-                assert_eq!(answer, Some(truth >= threshold), "test {threshold} {options:?}\n{game}");
-            }
-        }
-    }
+    engines_agree_with_brute_force(&mut rng, 300, 30..=36, &configurations);
 }
 
 /// Positions of the public end-game set, solved by the engine as the batch

@@ -9,20 +9,20 @@
 //! searches never are.
 
 use abprune::{
-    negamax, Engine, EngineOptions, Game, NoTrace, Observer, ParallelScheme, Score, SearchLimits, SolveMode,
-    StopReason, Variant, UNLIMITED_DEPTH,
+    negamax, Engine, EngineOptions, NoTrace, Observer, ParallelScheme, Score, SearchLimits, SolveMode, StopReason,
+    Variant, UNLIMITED_DEPTH,
 };
 use abprune_games::connect4::{benchmark_score, Connect4};
 use abprune_games::{Nested, RandomTreeSpec, TicTacToe, Tree, TreeGame};
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{cases, nested_tree, random_unfinished};
+use common::{cases, engines_agree_with_brute_force, nested_tree};
 
 const THREADS: [usize; 2] = [2, 4];
 const SCHEMES: [ParallelScheme; 2] = [ParallelScheme::LazySmp, ParallelScheme::Abdada];
@@ -191,37 +191,7 @@ fn parallel_engines_agree_with_brute_force_on_random_connect4_end_games() {
             }
         }
     }
-    let mut engines: Vec<Engine<u8>> = configurations.iter().map(|o| Engine::new(o.clone()).unwrap()).collect();
-    let mut checked = 0;
-    while checked < 60 {
-        let stones = rng.random_range(28..=34);
-        let Some(mut game) = random_unfinished(&mut rng, stones) else { continue };
-        if game.outcome().is_some() {
-            continue;
-        }
-        checked += 1;
-        let truth = negamax(&mut game, UNLIMITED_DEPTH, &mut NoTrace).value;
-        for (engine, options) in engines.iter_mut().zip(&configurations) {
-            let solved = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).unwrap();
-            assert_eq!(solved.value, truth, "{options:?}\n{game}");
-            assert!(solved.exact);
-            let mut child = game;
-            child.play(solved.best_move.unwrap());
-            assert_eq!(
-                -negamax(&mut child, UNLIMITED_DEPTH, &mut NoTrace).value.to_root_relative(1),
-                truth,
-                "the reported move reaches the value: {options:?}\n{game}"
-            );
-            let weak = engine.solve(&mut game, SolveMode::Weak, &SearchLimits::none()).unwrap();
-            assert_eq!(weak.value.get().signum(), truth.get().signum(), "weak {options:?}\n{game}");
-            let deepened = engine.search(&mut game, &SearchLimits::none(), |_| {});
-            assert_eq!((deepened.value, deepened.exact), (truth, true), "deepening {options:?}\n{game}");
-            for threshold in [truth.pred(), truth, truth.succ()] {
-                let answer = engine.test(&mut game, threshold, &SearchLimits::none());
-                assert_eq!(answer, Some(truth >= threshold), "test {threshold} {options:?}\n{game}");
-            }
-        }
-    }
+    engines_agree_with_brute_force(&mut rng, 60, 28..=34, &configurations);
 }
 
 /// Middle-game Connect Four positions (made up by random play, not from the

@@ -2,13 +2,16 @@
 //! Connect Four end games. (Each test file is its own crate and uses only
 //! part of this module, hence the allowance below.)
 #![allow(dead_code)]
+// These helpers are the tests' own assertions: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
 
-use abprune::Game;
+use abprune::{negamax, Engine, EngineOptions, Game, NoTrace, SearchLimits, SolveMode, UNLIMITED_DEPTH};
 use abprune_games::connect4::Connect4;
 use abprune_games::Nested;
 use proptest::prelude::*;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+use std::ops::RangeInclusive;
 
 /// Random nested trees, up to 7 levels and 5 children a node, leaf values
 /// -4..=4 so that ties are common.
@@ -55,4 +58,49 @@ pub fn random_unfinished(rng: &mut ChaCha8Rng, stones: u32) -> Option<Connect4> 
         game.play(pool[rng.random_range(0..pool.len())]);
     }
     Some(game)
+}
+
+/// Each engine made from `configurations` against brute-force negamax on
+/// `positions` random unfinished end games of `stones` stones: the exact
+/// solve (its value, and a best move that reaches it), the weak solve,
+/// iterative deepening without limits, and the null-window test around the
+/// true value. One engine per configuration for all positions, so that
+/// their tables carry entries from one position to the next.
+pub fn engines_agree_with_brute_force(
+    rng: &mut ChaCha8Rng,
+    positions: usize,
+    stones: RangeInclusive<u32>,
+    configurations: &[EngineOptions],
+) {
+    let mut engines: Vec<Engine<u8>> = configurations.iter().map(|o| Engine::new(o.clone()).unwrap()).collect();
+    let mut checked = 0;
+    while checked < positions {
+        let count = rng.random_range(stones.clone());
+        let Some(mut game) = random_unfinished(rng, count) else { continue };
+        if game.outcome().is_some() {
+            continue;
+        }
+        checked += 1;
+        let truth = negamax(&mut game, UNLIMITED_DEPTH, &mut NoTrace).value;
+        for (engine, options) in engines.iter_mut().zip(configurations) {
+            let solved = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).unwrap();
+            assert_eq!(solved.value, truth, "{options:?}\n{game}");
+            assert!(solved.exact);
+            let mut child = game;
+            child.play(solved.best_move.unwrap());
+            assert_eq!(
+                -negamax(&mut child, UNLIMITED_DEPTH, &mut NoTrace).value.to_root_relative(1),
+                truth,
+                "the reported move reaches the value: {options:?}\n{game}"
+            );
+            let weak = engine.solve(&mut game, SolveMode::Weak, &SearchLimits::none()).unwrap();
+            assert_eq!(weak.value.get().signum(), truth.get().signum(), "weak {options:?}\n{game}");
+            let deepened = engine.search(&mut game, &SearchLimits::none(), |_| {});
+            assert_eq!((deepened.value, deepened.exact), (truth, true), "deepening {options:?}\n{game}");
+            for threshold in [truth.pred(), truth, truth.succ()] {
+                let answer = engine.test(&mut game, threshold, &SearchLimits::none());
+                assert_eq!(answer, Some(truth >= threshold), "test {threshold} {options:?}\n{game}");
+            }
+        }
+    }
 }
