@@ -799,11 +799,17 @@ mod tests {
         }
         let plain = ValueLadder::new(Some(10), false);
         assert_eq!((plain.lowest(), plain.highest()), (-10, 10));
-        assert_eq!((plain.score(-1), plain.score(-10), plain.score(1)), (Score::loss_in(10), Score::loss_in(1), Score::win_in(10)));
+        assert_eq!(
+            (plain.score(-1), plain.score(-10), plain.score(1)),
+            (Score::loss_in(10), Score::loss_in(1), Score::win_in(10))
+        );
         // With 9 plies left and the winner moving last, a loss takes 8 plies at most.
         let odd = ValueLadder::new(Some(9), true);
         assert_eq!((odd.lowest(), odd.highest()), (-4, 5));
-        assert_eq!((odd.score(-1), odd.score(-4), odd.score(1)), (Score::loss_in(8), Score::loss_in(2), Score::win_in(9)));
+        assert_eq!(
+            (odd.score(-1), odd.score(-4), odd.score(1)),
+            (Score::loss_in(8), Score::loss_in(2), Score::win_in(9))
+        );
         let strided = ValueLadder::new(Some(10), true);
         assert_eq!(
             (strided.score(1), strided.score(-1), strided.score(-5)),
