@@ -59,6 +59,10 @@ pub struct Connect4Args {
     /// Enhanced transposition cutoffs (probe every child in the table first).
     #[arg(long)]
     etc: bool,
+    /// Do not start loading the children's table entries before searching
+    /// them (to measure what the prefetch buys).
+    #[arg(long)]
+    no_prefetch: bool,
     /// Print one JSON object per position instead of text.
     #[arg(long)]
     json: bool,
@@ -95,6 +99,7 @@ impl Connect4Args {
             history: self.killers_history,
             hints: !self.no_hints,
             enhanced_cutoffs: self.etc,
+            prefetch: !self.no_prefetch,
             threads: self.threads(),
             parallel: if self.parallel == "abdada" { ParallelScheme::Abdada } else { ParallelScheme::LazySmp },
             helpers_after_nodes: self.helpers_after.unwrap_or(defaults.helpers_after_nodes),

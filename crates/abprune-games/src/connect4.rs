@@ -355,12 +355,23 @@ impl Game for Connect4 {
     /// at once: the shortcuts a specialised solver takes, from one
     /// computation of each side's winning cells.
     fn candidate_moves(&self, moves: &mut Vec<u8>) -> Option<Score> {
-        let playable = self.playable();
-        if playable == 0 {
-            return None;
-        }
-        if winning_cells(self.current, self.mask) & playable != 0 {
+        if winning_cells(self.current, self.mask) & self.playable() != 0 {
             return Some(Score::win_in(1));
+        }
+        self.candidate_moves_after_candidate(moves)
+    }
+
+    #[inline]
+    fn outcome_after_candidate(&self) -> Option<Outcome> {
+        // A candidate never wins: a win would have been the known value.
+        (self.moves == CELLS).then_some(Outcome::Draw)
+    }
+
+    fn candidate_moves_after_candidate(&self, moves: &mut Vec<u8>) -> Option<Score> {
+        // Candidates do not let the opponent win at once, so the side to
+        // move here has no win in one to look for.
+        if self.playable() == 0 {
+            return None;
         }
         let cells = self.non_losing_cells();
         if cells == 0 {

@@ -288,6 +288,15 @@ fn engine_agrees_with_brute_force_on_random_end_games() {
         // evicted all the time) and one that holds every node.
         EngineOptions { near_table_kib: 1, near_plies: 5, ..EngineOptions::default() },
         EngineOptions { near_table_kib: 256, near_plies: 42, ..EngineOptions::default() },
+        // As `solve connect4` runs: children's entries prefetched, tiered tables.
+        EngineOptions {
+            prefetch: true,
+            near_table_kib: 16,
+            near_plies: 5,
+            killers: false,
+            history: false,
+            ..EngineOptions::default()
+        },
     ];
     engines_agree_with_brute_force(&mut rng, 300, 30..=36, &configurations);
 }
@@ -304,4 +313,33 @@ fn engine_solves_benchmark_positions() {
         let result = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).unwrap();
         assert_eq!(benchmark_score(result.value, game.moves_played()), Some(expected), "{moves}");
     }
+}
+
+/// The shortened checks the engine runs after a candidate move give what the
+/// full ones give there, on positions from every stage of the game; and the
+/// candidates really are quiet: none wins, and none leaves a win in one.
+#[test]
+fn checks_after_a_candidate_agree_with_the_full_checks() {
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let mut checked = 0;
+    for _ in 0..3000 {
+        let stones = rng.random_range(0..CELLS);
+        let Some(game) = random_unfinished(&mut rng, stones) else { continue };
+        let mut candidates = Vec::new();
+        if game.candidate_moves(&mut candidates).is_some() {
+            continue;
+        }
+        for &mv in &candidates {
+            let mut child = game;
+            child.play(mv);
+            assert_eq!(child.outcome_after_candidate(), child.outcome(), "{child}");
+            let (mut full, mut short) = (Vec::new(), Vec::new());
+            let known = child.candidate_moves(&mut full);
+            assert_ne!(known, Some(Score::win_in(1)), "a candidate left a win in one:\n{child}");
+            assert_eq!(child.candidate_moves_after_candidate(&mut short), known, "{child}");
+            assert_eq!(short, full, "{child}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 5000, "only {checked} positions checked");
 }

@@ -127,6 +127,22 @@ pub trait Game {
         None
     }
 
+    /// [`Game::outcome`] in a position reached by one of the moves that
+    /// [`Game::candidate_moves`] returned (the engine knows when). A game
+    /// whose candidates never win at once (a win would have been the known
+    /// value instead) need not look for the line that just won: Connect
+    /// Four checks only for a full board here. Default: [`Game::outcome`].
+    fn outcome_after_candidate(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+
+    /// [`Game::candidate_moves`] in such a position. A game whose candidates
+    /// leave the opponent no win on its next move (Connect Four's do) need
+    /// not look for one. Default: [`Game::candidate_moves`].
+    fn candidate_moves_after_candidate(&self, moves: &mut Vec<Self::Move>) -> Option<Score> {
+        self.candidate_moves(moves)
+    }
+
     /// The lowest and highest score the side to move can still reach, seen
     /// from this position (distances counted from here, as `Score::win_in(n)`
     /// means a win `n` plies ahead). A solver narrows its window to it, as a

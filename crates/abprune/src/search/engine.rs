@@ -101,6 +101,13 @@ pub struct EngineOptions {
     /// Enhanced transposition cutoffs: before searching a node's moves, look
     /// up every child in the table for a bound that already refutes the node.
     pub enhanced_cutoffs: bool,
+    /// When a node sorts its moves, start loading every child's table entry,
+    /// so that the cache misses of the siblings overlap instead of coming
+    /// one after the other. It costs a play, a hash key and an undo per
+    /// move: worth it for a game whose moves are cheap (Connect Four:
+    /// Test_L2_R2 and Test_L1_R2 about 4% faster), not for one whose
+    /// moves update much state.
+    pub prefetch: bool,
     /// Quiescence search at the horizon: follow the game's forcing moves
     /// ([`Game::horizon`]) before trusting the static evaluation.
     pub quiescence: bool,
@@ -141,6 +148,7 @@ impl Default for EngineOptions {
             aspiration: None,
             rules_shortcuts: true,
             enhanced_cutoffs: false,
+            prefetch: false,
             quiescence: true,
             threads: 1,
             parallel: ParallelScheme::default(),
@@ -164,6 +172,7 @@ impl EngineOptions {
             aspiration: None,
             rules_shortcuts: false,
             enhanced_cutoffs: false,
+            prefetch: false,
             quiescence: false,
             threads: 1,
             parallel: ParallelScheme::default(),

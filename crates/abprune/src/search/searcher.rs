@@ -190,9 +190,14 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         let unproven_before = self.unproven;
         let is_root = ply == 0;
         let shortcuts = self.options.rules_shortcuts && !is_root;
+        // Below ply 1 every move searched came from the parent's
+        // `candidate_moves`, and the game may know what that rules out.
+        let after_candidate = self.options.rules_shortcuts && ply >= 2;
 
         // Step 2. Leaves: the game is over, or the horizon is reached.
-        if let Some(outcome) = self.context.game.outcome() {
+        let outcome =
+            if after_candidate { self.context.game.outcome_after_candidate() } else { self.context.game.outcome() };
+        if let Some(outcome) = outcome {
             let value = self.context.leaf(ply, outcome.score(ply));
             return self.context.exit(ply, value);
         }
@@ -245,7 +250,12 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         // the value. A node without moves is a leaf.
         let mut moves = self.context.empty_moves(ply);
         if shortcuts {
-            if let Some(known) = self.context.game.candidate_moves(&mut moves) {
+            let known = if after_candidate {
+                self.context.game.candidate_moves_after_candidate(&mut moves)
+            } else {
+                self.context.game.candidate_moves(&mut moves)
+            };
+            if let Some(known) = known {
                 self.context.give_back(ply, moves);
                 let value = self.context.leaf(ply, known.to_root_relative(ply));
                 return self.context.exit(ply, value);
@@ -435,8 +445,12 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// keys, and sorts the appended part best first. A single move needs no key.
     fn order_moves(&mut self, ply: u32, moves: &[G::Move], skip: Option<u16>, order: &mut Vec<(i64, u16)>) {
         let start = order.len();
+        if self.options.prefetch {
+            self.prefetch_children(ply, moves, skip);
+        }
         let game = &*self.context.game;
         let worth_keys = moves.len() - usize::from(skip.is_some()) > 1;
+        let options = self.options;
         for (index, &mv) in moves.iter().enumerate() {
             let index = index.min(usize::from(MAX_MOVE_INDEX)) as u16;
             if Some(index) == skip {
@@ -444,19 +458,35 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             }
             let mut key = 0;
             if worth_keys {
-                if self.options.hints {
+                if options.hints {
                     key += i64::from(game.move_hint(mv).clamp(-MAX_HINT, MAX_HINT)) * HINT_WEIGHT;
                 }
-                if self.options.killers {
+                if options.killers {
                     key += self.killers.key(ply as usize, mv);
                 }
-                if self.options.history {
+                if options.history {
                     key += game.move_id(mv).map_or(0, |id| self.history.key(id));
                 }
             }
             order.push((key, index));
         }
         sort_by_key_descending(&mut order[start..]);
+    }
+
+    /// Starts loading the table entries of the children of `ply` other than
+    /// `skip` ([`EngineOptions::prefetch`]).
+    fn prefetch_children(&mut self, ply: u32, moves: &[G::Move], skip: Option<u16>) {
+        let Some(table) = self.table_at(ply + 1) else { return };
+        for (index, &mv) in moves.iter().enumerate() {
+            if Some(index as u16) == skip {
+                continue;
+            }
+            self.context.game.play(mv);
+            if let Some(key) = self.context.game.hash_key() {
+                table.prefetch(key);
+            }
+            self.context.game.undo(mv);
+        }
     }
 
     /// A move that caused a cut-off becomes a killer and gains history.
