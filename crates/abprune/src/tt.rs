@@ -97,6 +97,8 @@ pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     /// How many buckets (a prefix) are in use.
     active: AtomicUsize,
+    /// How many buckets are in use after a clear.
+    initial: usize,
     /// Entries stored for new keys since the last growth (approximate when
     /// threads race; it only decides when to grow).
     new_keys: AtomicUsize,
@@ -122,6 +124,13 @@ impl TranspositionTable {
     /// A table that uses at most `kib` KiB (at least one bucket): the size
     /// of a processor cache, for a near-leaf table.
     pub fn with_kib(kib: usize) -> Self {
+        Self::growing_from(kib, INITIAL_ACTIVE_BYTES / 1024)
+    }
+
+    /// A table of at most `kib` KiB that uses only its first `initial_kib`
+    /// KiB after each clear, until pressure makes it grow (see the module
+    /// documentation).
+    pub fn growing_from(kib: usize, initial_kib: usize) -> Self {
         let buckets = (kib.saturating_mul(1024) / BUCKET_BYTES).max(1);
         let buckets: Vec<Bucket> = (0..buckets).map(|_| Bucket::default()).collect();
         // The allocator hands out zeroed pages that the system maps only on
@@ -133,7 +142,8 @@ impl TranspositionTable {
             bucket.slots[0].check.store(0, Ordering::Relaxed);
         }
         TranspositionTable {
-            active: AtomicUsize::new(initial_active(buckets.len())),
+            active: AtomicUsize::new(initial_active(buckets.len(), initial_kib.saturating_mul(1024))),
+            initial: initial_active(buckets.len(), initial_kib.saturating_mul(1024)),
             buckets,
             new_keys: AtomicUsize::new(0),
             epoch: 1,
@@ -153,7 +163,7 @@ impl TranspositionTable {
     /// Forgets every entry in O(1) by moving to a new epoch; the memory is
     /// rewritten only once every 63 clears, when the epoch counter wraps.
     pub fn clear(&mut self) {
-        self.active = AtomicUsize::new(initial_active(self.buckets.len()));
+        self.active = AtomicUsize::new(self.initial);
         self.new_keys = AtomicUsize::new(0);
         self.epoch = (self.epoch + 1) & EPOCH_MASK;
         if self.epoch == 0 {
@@ -295,8 +305,8 @@ impl TranspositionTable {
 const GROWTH_PRESSURE: usize = 4;
 
 /// How many buckets a (cleared) table of `total` buckets starts with.
-fn initial_active(total: usize) -> usize {
-    (INITIAL_ACTIVE_BYTES / BUCKET_BYTES).clamp(1, total)
+fn initial_active(total: usize, bytes: usize) -> usize {
+    (bytes / BUCKET_BYTES).clamp(1, total)
 }
 
 /// The bucket of `key` among `buckets`. Keys need not be spread over 64 bits
@@ -423,6 +433,20 @@ mod tests {
         let used: std::collections::HashSet<usize> =
             (0..10_000u64).map(|key| table.bucket(key * 129) as *const Bucket as usize).collect();
         assert!(used.len() > table.buckets.len() / 2, "{} of {} buckets used", used.len(), table.buckets.len());
+    }
+
+    #[test]
+    fn a_table_starts_from_its_initial_part_after_every_clear() {
+        let mut table = TranspositionTable::growing_from(1024, 256);
+        let initial = 256 * 1024 / BUCKET_BYTES;
+        assert_eq!(table.active.load(Ordering::Relaxed), initial);
+        table.use_whole_budget();
+        assert_eq!(table.active.load(Ordering::Relaxed), 1024 * 1024 / BUCKET_BYTES);
+        table.clear();
+        assert_eq!(table.active.load(Ordering::Relaxed), initial);
+        // An initial part larger than the budget is the whole budget.
+        let small = TranspositionTable::growing_from(64, 256);
+        assert!(small.uses_whole_budget());
     }
 
     #[test]

@@ -289,9 +289,18 @@ pub enum SolveMode {
     Weak,
 }
 
+/// What the near-leaf table uses of its budget after a clear, until
+/// pressure makes it grow: a small search then keeps both tables within
+/// about a core's cache. Measured on Connect Four's Test_L1_R1 (3,300
+/// nodes a position), same run: 370 us a position against 420 us when the
+/// near-leaf table started at 1 MiB (a single 1 MiB table: 356 us); the
+/// first 100 of Test_L1_R2 3% faster, with 1% more nodes.
+pub const NEAR_TABLE_INITIAL_KIB: usize = 256;
+
 /// The near-leaf table, when `options` ask for one.
 fn near_table(options: &EngineOptions) -> Option<TranspositionTable> {
-    (options.near_table_kib > 0 && options.table_mib > 0).then(|| TranspositionTable::with_kib(options.near_table_kib))
+    (options.near_table_kib > 0 && options.table_mib > 0)
+        .then(|| TranspositionTable::growing_from(options.near_table_kib, NEAR_TABLE_INITIAL_KIB))
 }
 
 /// The search engine: options, the table and the ordering statistics, kept
