@@ -179,6 +179,13 @@ impl TranspositionTable {
         &self.buckets[bucket_index(key, self.active.load(Ordering::Relaxed))]
     }
 
+    /// Whether the part in use has grown past the initial one: the table no
+    /// longer fits the caches, and a probe likely waits for memory.
+    #[inline]
+    pub fn has_grown(&self) -> bool {
+        self.active.load(Ordering::Relaxed) > self.initial
+    }
+
     /// Starts loading the bucket of `key` into the cache, so that a probe
     /// soon after finds it there. Without `unsafe` there is no prefetch
     /// instruction; a load whose value is unused does the same job, as the

@@ -103,10 +103,10 @@ pub struct EngineOptions {
     pub enhanced_cutoffs: bool,
     /// When a node sorts its moves, start loading every child's table entry,
     /// so that the cache misses of the siblings overlap instead of coming
-    /// one after the other. It costs a play, a hash key and an undo per
-    /// move: worth it for a game whose moves are cheap (Connect Four:
-    /// Test_L2_R2 and Test_L1_R2 about 4% faster), not for one whose
-    /// moves update much state.
+    /// one after the other; only for children in the main table, once it
+    /// has grown out of the caches. It costs a play, a hash key and an undo
+    /// per move: worth it for a game whose moves are cheap (Connect Four),
+    /// not for one whose moves update much state.
     pub prefetch: bool,
     /// Quiescence search at the horizon: follow the game's forcing moves
     /// ([`Game::horizon`]) before trusting the static evaluation.
