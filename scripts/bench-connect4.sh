@@ -9,7 +9,8 @@
 #   scripts/bench-connect4.sh [DATA_DIR] [extra options for abprune solve connect4]
 # Environment: CHUNK (positions per turn, default 50), L1_R3_LIMIT (default
 # 200, the reference figures' cut), REFERENCE=0 to skip the same-run
-# reference (no g++ needed then).
+# reference (no g++ needed then), SETS to run only some sets (e.g.
+# "Test_L1_R1 Test_L2_R2").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=${1:-../shared/data/connect4}
@@ -35,6 +36,7 @@ printf '\n|---|---|---|---|---|---|---|'
 [[ $reference == 1 ]] && printf -- '---|---|---|'
 printf '\n'
 while read -r set limit ref_us ref_nodes; do
+  [[ -n ${SETS:-} && " $SETS " != *" $set "* ]] && continue
   [[ $set == Test_L1_R3 ]] && limit=${L1_R3_LIMIT:-200}
   head -n "$limit" "$data/$set" | split -l "$chunk" - "$work/chunk."
   : >"$work/ours"
