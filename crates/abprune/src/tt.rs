@@ -141,9 +141,10 @@ impl TranspositionTable {
         for bucket in &buckets {
             bucket.slots[0].check.store(0, Ordering::Relaxed);
         }
+        let initial = initial_active(buckets.len(), initial_kib.saturating_mul(1024));
         TranspositionTable {
-            active: AtomicUsize::new(initial_active(buckets.len(), initial_kib.saturating_mul(1024))),
-            initial: initial_active(buckets.len(), initial_kib.saturating_mul(1024)),
+            active: AtomicUsize::new(initial),
+            initial,
             buckets,
             new_keys: AtomicUsize::new(0),
             epoch: 1,
