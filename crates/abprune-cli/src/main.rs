@@ -10,6 +10,7 @@ mod lab;
 mod solve;
 mod svg;
 mod tree;
+mod tune;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -43,6 +44,8 @@ enum Command {
     /// A match of the engine against a variant of itself.
     #[command(subcommand)]
     Match(MatchCommand),
+    #[command(subcommand)]
+    Tune(TuneCommand),
 }
 
 /// The games `abprune play` knows.
@@ -53,6 +56,12 @@ enum PlayCommand {
 }
 
 /// The games `abprune match` knows.
+#[derive(Subcommand, Debug)]
+enum TuneCommand {
+    /// Fit the Gomoku evaluation's weights to finished games (Texel's method).
+    Gomoku(tune::TuneArgs),
+}
+
 #[derive(Subcommand, Debug)]
 enum MatchCommand {
     /// Gomoku self-play: challenger switches against baseline switches.
@@ -72,6 +81,7 @@ fn main() -> ExitCode {
         Command::Gomocup(args) => gomocup::run(args),
         Command::Bench(command) => bench::run(command),
         Command::Match(MatchCommand::Gomoku(args)) => gomoku::run_match(args),
+        Command::Tune(TuneCommand::Gomoku(args)) => tune::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -177,6 +177,28 @@ pub trait Game {
         Horizon::Quiet
     }
 
+    /// True for a move the engine's selective search must search at full
+    /// depth and never prune ([`crate::Selectivity`]): a capture or a check
+    /// in chess, a four, an open three or the block of one in Gomoku. Asked
+    /// before the move is played, only when a selective technique is on.
+    /// Default: `false` (every move may be reduced or pruned late in the
+    /// ordering).
+    fn is_forcing(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// Passes the turn, for the search only (null-move pruning): the other
+    /// side moves next, and the hash key says so. Returns `false`, having
+    /// changed nothing, when the game offers no pass or passing here would
+    /// be meaningless (the side to move must answer a threat). A `true` is
+    /// undone by [`Game::undo_null`]. Default: no pass.
+    fn play_null(&mut self) -> bool {
+        false
+    }
+
+    /// Takes back the pass of a [`Game::play_null`] that returned `true`.
+    fn undo_null(&mut self) {}
+
     /// At most how many more plies the game can last (`None`: no bound
     /// known). A solver bisecting on the game's value uses it to know which
     /// win and loss distances exist at all.

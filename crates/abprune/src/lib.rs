@@ -67,6 +67,7 @@ pub use search::engine::{
     DEFAULT_TABLE_MIB,
 };
 pub use search::parallel::ParallelScheme;
+pub use search::selective::Selectivity;
 pub use search::{
     alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult, UNLIMITED_DEPTH,
 };

@@ -8,7 +8,7 @@
 //! game's candidate moves answer fours and open threes), and the answer is
 //! checked for legality before it leaves, whatever happened.
 
-use abprune::{Engine, EngineOptions, Game, Score, SearchInfo, SearchLimits};
+use abprune::{Engine, EngineOptions, Game, Score, SearchInfo, SearchLimits, Selectivity};
 use abprune_games::{Gomoku, MoveOrder, Point};
 use anyhow::{bail, Result};
 use std::time::{Duration, Instant};
@@ -19,6 +19,13 @@ pub const ROOT_VCF_FOURS: u32 = 12;
 pub const ROOT_VCF_NODES: u64 = 200_000;
 /// The default transposition table budget of a Gomoku player.
 pub const DEFAULT_TABLE_MIB: usize = 64;
+/// The futility margin per ply of the engine's selective search, in the
+/// units of Gomoku's evaluation (an open three's point is worth a few
+/// hundred of them).
+pub const FUTILITY_MARGIN: i32 = 400;
+
+/// The selective search a Gomoku player uses.
+pub const SELECTIVITY: Selectivity = Selectivity { futility_margin: FUTILITY_MARGIN, ..Selectivity::ALL };
 
 /// What a player may switch off, to measure what each part is worth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,7 +45,11 @@ impl Default for PlayerSettings {
         PlayerSettings {
             order: MoveOrder::Seed,
             root_vcf: true,
-            engine: EngineOptions { table_mib: DEFAULT_TABLE_MIB, ..EngineOptions::default() },
+            engine: EngineOptions {
+                table_mib: DEFAULT_TABLE_MIB,
+                selectivity: SELECTIVITY,
+                ..EngineOptions::default()
+            },
         }
     }
 }
@@ -52,7 +63,10 @@ pub fn available_cores() -> usize {
 impl PlayerSettings {
     /// Applies a comma-separated list of switches, e.g. `order=board,vcf=off`:
     /// `order=seed|board`, `vcf=on|off`, `quiescence=on|off`,
-    /// `killers=on|off`, `history=on|off`, `table=MiB`, `threads=N`.
+    /// `killers=on|off`, `history=on|off`, `table=MiB`, `threads=N`, the
+    /// selective search as a whole (`selective=on|off`) or each technique
+    /// (`lmr`, `null`, `futility`, `lmp`, `extensions`, `iir`), and the
+    /// futility margin (`margin=N`).
     pub fn apply(&mut self, switches: &str) -> Result<()> {
         for switch in switches.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let Some((name, value)) = switch.split_once('=') else {
@@ -79,11 +93,27 @@ impl PlayerSettings {
                     self.engine.threads =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': threads is a number"))?
                 }
+                "margin" => {
+                    self.engine.selectivity.futility_margin =
+                        value.parse().map_err(|_| anyhow::anyhow!("'{switch}': the margin is a number"))?
+                }
+                "selective" => {
+                    let margin = self.engine.selectivity.futility_margin;
+                    self.engine.selectivity = if on()? { Selectivity::ALL } else { Selectivity::NONE };
+                    self.engine.selectivity.futility_margin = margin;
+                }
                 "table" => {
                     self.engine.table_mib =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': the table size is a number of MiB"))?
                 }
-                _ => bail!("unknown switch '{name}' (known: order, vcf, quiescence, killers, history, table, threads)"),
+                _ => match self.engine.selectivity.switch_mut(name) {
+                    Some(switch) => *switch = on()?,
+                    None => bail!(
+                        "unknown switch '{name}' (known: order, vcf, quiescence, killers, history, table, threads, \
+                         selective, margin, {})",
+                        Selectivity::NAMES.join(", ")
+                    ),
+                },
             }
         }
         self.engine.validate().map_err(anyhow::Error::msg)

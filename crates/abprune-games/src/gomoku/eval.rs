@@ -7,7 +7,8 @@
 //! an open four or a three count a lot, open space a little.
 
 use super::board::point_of;
-use super::threats::value_of;
+use super::patterns::SHAPES;
+use super::threats::{value_of, Threat, THREAT_KINDS};
 use super::Gomoku;
 use abprune::Score;
 
@@ -20,8 +21,78 @@ pub(crate) const SHAPE_VALUE: [i32; 10] = [0, 0, 1, 6, 20, 24, 100, 130, 600, 30
 /// none, three, double three, four, four-three, open four, five.
 pub(crate) const THREAT_BONUS: [i32; 7] = [0, 0, 300, 0, 800, 1500, 3000];
 
-/// Bonus of the side to move for having the move.
-const TEMPO: i32 = 40;
+/// The static evaluation's weights: a linear function of how many lines
+/// each colour could give each [`Shape`](super::Shape) with one more stone,
+/// and how many points make each [`Threat`](super::Threat), with separate
+/// weights for the side to move (the *mover*, who can carry out a threat
+/// now) and the other side (the *waiter*, whose threats the mover can still
+/// answer). That asymmetry is what keeps the value from swinging between
+/// odd and even depths: a fresh open three is worth little to the side
+/// that just made it, since the mover will block it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalWeights {
+    /// Per shape number: none, overline, one, two, open two, three, open
+    /// three, four, open four, five.
+    pub mover_shape: [i32; SHAPES],
+    /// The same for the waiter (subtracted).
+    pub waiter_shape: [i32; SHAPES],
+    /// Per threat number: none, three, double three, four, four-three,
+    /// open four, five.
+    pub mover_threat: [i32; THREAT_KINDS],
+    /// The same for the waiter (subtracted).
+    pub waiter_threat: [i32; THREAT_KINDS],
+    /// The side to move's bonus for having the move.
+    pub tempo: i32,
+}
+
+/// The number of evaluation features ([`Gomoku::eval_features`]): the
+/// weights of [`EvalWeights`] in order, tempo last.
+pub const EVAL_FEATURES: usize = 2 * SHAPES + 2 * THREAT_KINDS + 1;
+
+impl EvalWeights {
+    /// The weights as one vector, in the order of [`Gomoku::eval_features`]
+    /// (the waiter's with their sign: negative).
+    pub fn to_vector(&self) -> [i32; EVAL_FEATURES] {
+        let mut vector = [0; EVAL_FEATURES];
+        let parts = self.mover_shape.iter().copied().chain(self.waiter_shape.iter().map(|w| -w));
+        let parts = parts.chain(self.mover_threat.iter().copied()).chain(self.waiter_threat.iter().map(|w| -w));
+        for (slot, weight) in vector.iter_mut().zip(parts.chain([self.tempo])) {
+            *slot = weight;
+        }
+        vector
+    }
+
+    /// The inverse of [`EvalWeights::to_vector`].
+    pub fn from_vector(vector: &[i32; EVAL_FEATURES]) -> EvalWeights {
+        let mut weights = EvalWeights {
+            mover_shape: [0; SHAPES],
+            waiter_shape: [0; SHAPES],
+            mover_threat: [0; THREAT_KINDS],
+            waiter_threat: [0; THREAT_KINDS],
+            tempo: vector[EVAL_FEATURES - 1],
+        };
+        let (shapes, threats) = vector.split_at(2 * SHAPES);
+        for s in 0..SHAPES {
+            weights.mover_shape[s] = shapes[s];
+            weights.waiter_shape[s] = -shapes[SHAPES + s];
+        }
+        for t in 0..THREAT_KINDS {
+            weights.mover_threat[t] = threats[t];
+            weights.waiter_threat[t] = -threats[THREAT_KINDS + t];
+        }
+        weights
+    }
+}
+
+/// The evaluation's weights (`abprune tune gomoku` fits them to games; see
+/// the README's "Strength" section for the data behind these).
+pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {
+    mover_shape: [0, 0, 1, 6, 20, 24, 100, 130, 600, 3000],
+    waiter_shape: [0, 0, 1, 6, 20, 24, 100, 130, 150, 200],
+    mover_threat: [0, 0, 1500, 0, 3000, 3000, 3000],
+    waiter_threat: [0, 0, 300, 0, 800, 0, 0],
+    tempo: 40,
+};
 
 /// The evaluation is clamped to this magnitude, well inside the heuristic band.
 const EVAL_LIMIT: i32 = 900_000;
@@ -52,12 +123,47 @@ const RECENT_MOVE_BONUS: [i32; 4] = [400, 200, 100, 50];
 const RECENT_MOVE_REACH: u8 = 2;
 
 impl Gomoku {
-    /// The side to move's potential minus the opponent's, plus the tempo
-    /// bonus, clamped to `±EVAL_LIMIT`.
+    /// [`EVAL_WEIGHTS`] applied to [`Gomoku::eval_features`], clamped to
+    /// `±EVAL_LIMIT`.
     pub(super) fn static_value(&self) -> Score {
+        self.value_with(&EVAL_WEIGHTS)
+    }
+
+    /// The evaluation with other weights (for tuning them).
+    pub fn value_with(&self, weights: &EvalWeights) -> Score {
         let me = self.colour_to_move();
-        let value = self.potential[me] - self.potential[1 - me] + TEMPO;
+        let they = 1 - me;
+        let mut value = weights.tempo;
+        for s in 0..SHAPES {
+            value += weights.mover_shape[s] * self.shape_counts[me][s]
+                - weights.waiter_shape[s] * self.shape_counts[they][s];
+        }
+        for t in 1..THREAT_KINDS {
+            value += weights.mover_threat[t] * self.threat_counts[me][t]
+                - weights.waiter_threat[t] * self.threat_counts[they][t];
+        }
         Score::new(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    }
+
+    /// The features the evaluation weighs, for the side to move: the
+    /// mover's shape counts, the waiter's, the mover's threat counts, the
+    /// waiter's, and 1 (the tempo). The unclamped evaluation is their dot
+    /// product with [`EvalWeights::to_vector`].
+    pub fn eval_features(&self) -> [i32; EVAL_FEATURES] {
+        let me = self.colour_to_move();
+        let they = 1 - me;
+        let mut features = [0; EVAL_FEATURES];
+        let parts = self.shape_counts[me].iter().chain(&self.shape_counts[they]);
+        // The count of points without a threat is no feature: zero it.
+        let mut threat_counts = self.threat_counts;
+        for counts in &mut threat_counts {
+            counts[Threat::None as usize] = 0;
+        }
+        let parts = parts.chain(&threat_counts[me]).chain(&threat_counts[they]);
+        for (slot, &count) in features.iter_mut().zip(parts.chain(&[1])) {
+            *slot = count;
+        }
+        features
     }
 
     /// The seed ordering's score of the empty cell `index` for the side to
@@ -113,7 +219,11 @@ mod tests {
     fn the_evaluation_favours_the_side_with_more_shape() {
         // Black h8 i8 (an open two) against a lone white a1; black to move.
         let game = Gomoku::from_moves(15, 15, Rule::Freestyle, "h8 a1 i8 a15").unwrap();
-        assert!(game.static_value() > Score::new(TEMPO));
+        assert!(game.static_value() > Score::new(EVAL_WEIGHTS.tempo));
+        let features = game.eval_features();
+        let dot: i32 = features.iter().zip(EVAL_WEIGHTS.to_vector()).map(|(f, w)| f * w).sum();
+        assert_eq!(Score::new(dot), game.static_value());
+        assert_eq!(EvalWeights::from_vector(&EVAL_WEIGHTS.to_vector()), EVAL_WEIGHTS);
         let near = game.parse_point("j8").unwrap();
         let far = game.parse_point("c3").unwrap();
         assert!(game.seed_score(index_of(near)) > game.seed_score(index_of(far)));

@@ -19,9 +19,8 @@
 use super::board::{
     index_of, point_of, stone_of, CELLS, DIRECTIONS, EMPTY, NEIGHBOURHOOD, STRIDE, WALL, WHITE, ZOBRIST,
 };
-use super::eval::{SHAPE_VALUE, THREAT_BONUS};
 use super::patterns::{digit_after, digit_before, BLOCKED, OWN, POW3, REACH};
-use super::threats::{counts_of, threat_of_counts, value_of, Threat, PACKED};
+use super::threats::{counts_of, threat_of_counts, Threat, PACKED};
 use super::{Gomoku, Point};
 use abprune::Player;
 
@@ -154,10 +153,10 @@ impl Gomoku {
         lines.counts[colour] = lines.counts[colour] + PACKED[shape as usize] - PACKED[old as usize];
         let threat = threat_of_counts(lines.counts[colour]);
         let old_threat = lines.threats[colour];
-        self.potential[colour] += SHAPE_VALUE[shape as usize] - SHAPE_VALUE[old as usize];
+        self.shape_counts[colour][shape as usize] += 1;
+        self.shape_counts[colour][old as usize] -= 1;
         if threat != old_threat {
             lines.threats[colour] = threat;
-            self.potential[colour] += THREAT_BONUS[threat as usize] - THREAT_BONUS[old_threat as usize];
             self.move_threat(cell, colour, old_threat, threat);
         }
     }
@@ -166,6 +165,8 @@ impl Gomoku {
     #[inline]
     fn move_threat(&mut self, cell: usize, colour: usize, old: Threat, new: Threat) {
         self.threats[colour][old as usize].remove(cell);
+        self.threat_counts[colour][old as usize] -= 1;
+        self.threat_counts[colour][new as usize] += 1;
         if new != Threat::None {
             self.threats[colour][new as usize].insert(cell);
         }
@@ -177,8 +178,11 @@ impl Gomoku {
         for colour in 0..2 {
             let lines = &self.lines[cell];
             let threat = lines.threats[colour];
-            self.potential[colour] -= value_of(&lines.shapes[colour], threat);
+            for shape in lines.shapes[colour] {
+                self.shape_counts[colour][shape as usize] -= 1;
+            }
             self.move_threat(cell, colour, threat, Threat::None);
+            self.threat_counts[colour][Threat::None as usize] -= 1;
         }
         self.empties.remove(cell);
         self.candidates.remove(cell);
@@ -196,7 +200,10 @@ impl Gomoku {
             lines.counts[colour] = counts_of(&lines.shapes[colour]);
             let threat = threat_of_counts(lines.counts[colour]);
             lines.threats[colour] = threat;
-            self.potential[colour] += value_of(&lines.shapes[colour], threat);
+            for shape in lines.shapes[colour] {
+                self.shape_counts[colour][shape as usize] += 1;
+            }
+            self.threat_counts[colour][Threat::None as usize] += 1;
             self.move_threat(cell, colour, Threat::None, threat);
         }
         self.empties.insert(cell);
@@ -307,8 +314,8 @@ impl Gomoku {
         if self.threats != fresh.threats {
             return differs("a threat set");
         }
-        if self.potential != fresh.potential {
-            return differs("the potential sums");
+        if self.shape_counts != fresh.shape_counts || self.threat_counts != fresh.threat_counts {
+            return differs("the evaluation's shape and threat counts");
         }
         for index in self.board_cells() {
             let p = point_of(index);

@@ -42,7 +42,7 @@
 //! ```
 
 mod board;
-mod eval;
+pub mod eval;
 mod incremental;
 mod notation;
 pub mod patterns;
@@ -52,6 +52,7 @@ mod search_hooks;
 pub mod threats;
 mod vcf;
 
+pub use eval::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
 pub use patterns::{Direction, Shape};
 pub use rule::Rule;
 pub use threats::Threat;

@@ -76,6 +76,9 @@ pub enum Shape {
     Five,
 }
 
+/// The number of shapes.
+pub const SHAPES: usize = 10;
+
 /// How far a line window reaches on each side of its point.
 pub(crate) const REACH: usize = 5;
 /// Cells of a line key.

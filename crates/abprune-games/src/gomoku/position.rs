@@ -1,7 +1,7 @@
 //! The position: its state, constructors, queries and checked moves.
 
 use super::board::{index_of, point_of, CellSet, CELLS, DIRECTIONS, EMPTY, MAX_SIDE, WALL};
-use super::patterns::{line_table, Direction, LineTable, Shape};
+use super::patterns::{line_table, Direction, LineTable, Shape, SHAPES};
 use super::threats::{threat_of, Threat, THREAT_KINDS};
 use super::{gomoku_error, GomokuError, MoveOrder, Point, Rule};
 use abprune::Player;
@@ -33,15 +33,21 @@ pub struct Gomoku {
     /// `threats[colour][kind]`: the empty cells where that colour's stone
     /// makes that threat (the set of `Threat::None` stays empty).
     pub(super) threats: [[CellSet; THREAT_KINDS]; 2],
-    /// Per colour, the sum over empty cells of the value of that colour's
-    /// stone there ([`super::threats::value_of`]).
-    pub(super) potential: [i32; 2],
+    /// `shape_counts[colour][shape]`: over the empty cells and the four
+    /// directions, how many lines a stone of that colour would give that
+    /// [`Shape`] (the evaluation's features, module `eval`).
+    pub(super) shape_counts: [[i32; SHAPES]; 2],
+    /// `threat_counts[colour][kind]`: the sizes of the threat sets.
+    pub(super) threat_counts: [[i32; THREAT_KINDS]; 2],
     /// Zobrist key of the stones and the side to move.
     pub(super) hash: u64,
     /// The moves played, in order.
     pub(super) history: Vec<Point>,
     /// The number of moves played when a winning line was completed.
     pub(super) won_at: Option<usize>,
+    /// Passes played by the search ([`abprune::Game::play_null`]) and not
+    /// yet taken back: each one flips the side to move.
+    pub(super) passes: u8,
 }
 
 /// What the position keeps about the four lines through one cell, in 32
@@ -146,10 +152,12 @@ impl Gomoku {
             empties: CellSet::default(),
             candidates: CellSet::default(),
             threats: [[CellSet::default(); THREAT_KINDS]; 2],
-            potential: [0; 2],
+            shape_counts: [[0; SHAPES]; 2],
+            threat_counts: [[0; THREAT_KINDS]; 2],
             hash: 0,
             history,
             won_at: None,
+            passes: 0,
         }
     }
 
@@ -322,7 +330,7 @@ impl Gomoku {
     /// The colour index of the side to move.
     #[inline]
     pub(super) fn colour_to_move(&self) -> usize {
-        self.history.len() % 2
+        (self.history.len() + usize::from(self.passes)) % 2
     }
 }
 

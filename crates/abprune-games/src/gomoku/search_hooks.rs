@@ -10,7 +10,7 @@
 //! of its colour, so the candidate points (the moves generated) contain all
 //! of them: the blocks and wins below are moves of the searched tree.
 
-use super::board::{index_of, point_of, CellSet, DIRECTIONS, EMPTY, MAX_POINTS, WALL};
+use super::board::{index_of, point_of, CellSet, DIRECTIONS, EMPTY, MAX_POINTS, WALL, ZOBRIST};
 use super::eval::SEED_SCORE_LIMIT;
 use super::patterns::{digit_after, digit_before, Shape, OWN, POW3};
 use super::threats::Threat;
@@ -60,7 +60,7 @@ impl Game for Gomoku {
     #[inline]
     fn undo(&mut self, mv: Point) {
         debug_assert!(!self.history.is_empty(), "undo with no move played");
-        self.remove(index_of(mv), (self.history.len() + 1) % 2);
+        self.remove(index_of(mv), 1 - self.colour_to_move());
     }
 
     #[inline]
@@ -218,6 +218,40 @@ impl Game for Gomoku {
         }
         self.push_ordered(&self.fours(me), moves);
         Horizon::Quiet
+    }
+
+    /// A move that makes a four or an open three, or takes a point where
+    /// the opponent would make a double threat (two threes, a four-three,
+    /// an open four or a five): the moves the search never reduces.
+    #[inline]
+    fn is_forcing(&self, mv: Point) -> bool {
+        let me = self.colour_to_move();
+        let threats = &self.lines[index_of(mv)].threats;
+        threats[me] >= Threat::Three || threats[1 - me] >= Threat::DoubleThree
+    }
+
+    /// A pass, refused when the side to move faces a five point or an
+    /// open-four move of the opponent (passing would simply lose) or has
+    /// a five point itself (the position is decided).
+    fn play_null(&mut self) -> bool {
+        let me = self.colour_to_move();
+        let (mine, theirs) = (&self.threats[me], &self.threats[1 - me]);
+        if !mine[Threat::Five as usize].is_empty()
+            || !theirs[Threat::Five as usize].is_empty()
+            || !theirs[Threat::OpenFour as usize].is_empty()
+            || self.passes == u8::MAX
+        {
+            return false;
+        }
+        self.passes += 1;
+        self.hash ^= ZOBRIST.white_to_move;
+        true
+    }
+
+    fn undo_null(&mut self) {
+        debug_assert!(self.passes > 0, "undo_null without a pass");
+        self.passes -= 1;
+        self.hash ^= ZOBRIST.white_to_move;
     }
 
     fn max_plies_left(&self) -> Option<u32> {

@@ -41,6 +41,7 @@
 use super::mtdf::mtdf_passes;
 use super::parallel::{self, CrewReport, Helpers, MainThread, ParallelScheme, HELPER_LAUNCH_NODES};
 use super::searcher::{Searcher, Tables};
+use super::selective::Selectivity;
 use super::{Buffers, Context, SearchResult, UNLIMITED_DEPTH};
 use crate::limits::{Clock, SearchLimits, StopReason};
 use crate::ordering::{History, Killers};
@@ -123,6 +124,14 @@ pub struct EngineOptions {
     /// in the engine's last searches: a search shorter than that runs on
     /// one thread. 0 starts them with the search.
     pub helpers_after_nodes: u64,
+    /// The selective techniques of [`Engine::search`] (see
+    /// [`super::selective`]): late move reductions, null-move pruning,
+    /// futility pruning and razoring, move-count pruning, extensions and
+    /// internal iterative reductions. All off by default, so that a search
+    /// to depth `d` is a full-width search to depth `d`; a game tuned for
+    /// play turns them on. [`Engine::solve`] and [`Engine::test`] never use
+    /// them.
+    pub selectivity: Selectivity,
 }
 
 /// The default table budget: 64 MiB.
@@ -153,6 +162,7 @@ impl Default for EngineOptions {
             threads: 1,
             parallel: ParallelScheme::default(),
             helpers_after_nodes: HELPER_LAUNCH_NODES,
+            selectivity: Selectivity::NONE,
         }
     }
 }
@@ -177,6 +187,7 @@ impl EngineOptions {
             threads: 1,
             parallel: ParallelScheme::default(),
             helpers_after_nodes: HELPER_LAUNCH_NODES,
+            selectivity: Selectivity::NONE,
         }
     }
 
@@ -208,6 +219,12 @@ impl EngineOptions {
             return Err(EngineError(format!(
                 "a near-leaf table of {} KiB is beyond the limit of {MAX_TABLE_MIB} MiB",
                 self.near_table_kib
+            )));
+        }
+        if self.selectivity.futility_margin <= 0 {
+            return Err(EngineError(format!(
+                "the futility margin must be positive, not {}",
+                self.selectivity.futility_margin
             )));
         }
         match self.aspiration {
@@ -504,7 +521,10 @@ impl<M: Copy + PartialEq> Engine<M> {
             return Err(EngineError("aspiration windows apply to iterative deepening, not to solving".into()));
         }
         let ladder = ValueLadder::new(game.max_plies_left(), game.winner_moves_last());
+        // Exact answers never rest on a selective technique.
+        let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
         let (solved, helpers) = self.run(game, &mut NoTrace, limits, |searcher| bisect(searcher, &ladder, mode));
+        self.options.selectivity = selectivity;
         let mut result = solved?;
         if helpers.evaluations > 0 {
             return Err(static_evaluation_error());
@@ -523,10 +543,12 @@ impl<M: Copy + PartialEq> Engine<M> {
         M: Send,
     {
         let depth = limits.depth.unwrap_or(UNLIMITED_DEPTH);
+        let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
         let (answer, _) = self.run(game, &mut NoTrace, limits, |searcher| {
             let value = searcher.root(depth, threshold.pred(), threshold);
             searcher.stopped.is_none().then_some(value >= threshold)
         });
+        self.options.selectivity = selectivity;
         answer
     }
 }

@@ -35,6 +35,7 @@ pub mod parallel;
 mod pvs;
 mod quiescence;
 mod searcher;
+pub mod selective;
 
 pub use alphabeta::alphabeta;
 pub use branch_and_bound::branch_and_bound;

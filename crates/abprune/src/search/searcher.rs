@@ -3,6 +3,10 @@
 
 use super::engine::{EngineOptions, Variant};
 use super::parallel::{BusyMoves, Seat};
+use super::selective::{
+    late_move_count, late_move_reduction, null_move_reduction, Selectivity, EXTENSION_PLY_FACTOR, FUTILITY_MAX_DEPTH,
+    IIR_MIN_DEPTH, LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH,
+};
 use super::Context;
 use crate::limits::{Clock, StopReason};
 use crate::ordering::{sort_by_key_descending, History, Killers, HINT_WEIGHT, MAX_HINT, TABLE_MOVE_KEY};
@@ -65,6 +69,13 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     pub(crate) seat: Option<Seat<'a>>,
     /// ABDADA's moves in progress, once other threads search beside this one.
     pub(crate) busy: Option<&'a BusyMoves>,
+    /// The selective techniques in force ([`EngineOptions::selectivity`]).
+    selectivity: Selectivity,
+    /// The depth the root was searched to, which bounds the extensions.
+    root_depth: u32,
+    /// The ply of the node that answers a pass, if one is being searched:
+    /// it may not pass back.
+    null_reply_ply: Option<u32>,
 }
 
 impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
@@ -95,6 +106,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             evaluations: 0,
             seat: None,
             busy: None,
+            selectivity: options.selectivity,
+            root_depth: 0,
+            null_reply_ply: None,
         }
     }
 
@@ -134,6 +148,12 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// over once: the table then holds the answer for every root move, and
     /// the value and line come out of this thread's own search.
     pub(crate) fn root(&mut self, depth: u32, alpha: Score, beta: Score) -> Score {
+        self.root_depth = depth;
+        // A search deeper than the game can last is a solve: no selective
+        // technique, so that iterative deepening ends with an exact value
+        // (a null move, say, proves nothing and fires at any depth).
+        let beyond_the_end = self.context.game.max_plies_left().is_some_and(|left| depth > left);
+        self.selectivity = if beyond_the_end { Selectivity::NONE } else { self.options.selectivity };
         if self.seat.is_none() {
             return self.node(depth, 0, None, alpha, beta);
         }
@@ -171,7 +191,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// search 2% more instructions on Connect Four).
     fn search<const SHARED: bool>(
         &mut self,
-        depth: u32,
+        mut depth: u32,
         ply: u32,
         via: Option<G::Move>,
         alpha: Score,
@@ -244,6 +264,25 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                     }
                 }
             }
+        }
+
+        // Step 3b. Selective pruning before the moves (module `selective`),
+        // at null-window nodes below the root only: a static evaluation far
+        // above beta, or still above it after a pass, settles the node; one
+        // far below alpha that the quiescence search confirms, too. A node
+        // the table has no move for is searched a ply shallower.
+        let pv_node = beta > alpha.succ();
+        let static_eval = (self.selectivity.any() && !is_root && !pv_node && depth > 0)
+            .then(|| self.context.game.evaluate())
+            .filter(|eval| eval.is_heuristic());
+        if let Some(eval) = static_eval {
+            if let Some(value) = self.prune_before_moves(depth, ply, eval, alpha, beta) {
+                self.unproven += 1;
+                return self.context.exit(ply, value);
+            }
+        }
+        if self.selectivity.internal_reductions && table_move.is_none() && depth >= IIR_MIN_DEPTH && key.is_some() {
+            depth -= 1;
         }
 
         // Step 4. The moves worth searching, unless the rules already know
@@ -339,16 +378,36 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 }
                 _ => None,
             };
-            self.context.game.play(mv);
-            let value = if i == 0 || self.options.variant != Variant::Pvs {
-                -self.node(depth - 1, ply + 1, Some(mv), -beta, -alpha)
-            } else {
-                let scout = -self.node(depth - 1, ply + 1, Some(mv), -alpha.succ(), -alpha);
-                if alpha < scout && scout < beta && self.stopped.is_none() {
-                    -self.node(depth - 1, ply + 1, Some(mv), -beta, -alpha)
-                } else {
-                    scout
+            // Selective search: a late quiet move may be skipped, or searched
+            // shallower first; a forced reply one ply deeper.
+            let forcing = self.selectivity.any() && self.context.game.is_forcing(mv);
+            if searched > 0
+                && !is_root
+                && !forcing
+                && !best.is_loss()
+                && self.prunes_late_move(depth, searched, static_eval, alpha)
+            {
+                if let Some((busy, move_key)) = exclusive {
+                    busy.leave(move_key);
                 }
+                self.unproven += 1;
+                i += 1;
+                continue;
+            }
+            let extension = u32::from(
+                self.selectivity.extensions && moves.len() == 1 && ply < EXTENSION_PLY_FACTOR * self.root_depth,
+            );
+            let new_depth = depth - 1 + extension;
+            let reduction = if self.selectivity.late_move_reductions && !forcing && Some(index) != table_move {
+                late_move_reduction(depth, searched, pv_node).min(new_depth.saturating_sub(1))
+            } else {
+                0
+            };
+            self.context.game.play(mv);
+            let value = if searched == 0 {
+                -self.node(new_depth, ply + 1, Some(mv), -beta, -alpha)
+            } else {
+                self.search_late_move(mv, new_depth, reduction, ply, alpha, beta)
             };
             self.context.game.undo(mv);
             if let Some((busy, move_key)) = exclusive {
@@ -405,6 +464,97 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             table.store(key, entry, self.context.stats.nodes - nodes_before);
         }
         self.context.exit(ply, best)
+    }
+
+    /// A later move (not the first) searched: at `new_depth - reduction`
+    /// with a null window first when reduced, then, if it beats alpha, at
+    /// `new_depth` (PVS: with a null window, and the full window only if
+    /// the value lands inside it; plain alpha-beta: the full window).
+    fn search_late_move(
+        &mut self,
+        mv: G::Move,
+        new_depth: u32,
+        reduction: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let mut value = Score::INFINITY;
+        if reduction > 0 {
+            value = -self.node(new_depth - reduction, ply + 1, Some(mv), -alpha.succ(), -alpha);
+        }
+        if value <= alpha || self.stopped.is_some() {
+            return value;
+        }
+        if self.options.variant != Variant::Pvs {
+            return -self.node(new_depth, ply + 1, Some(mv), -beta, -alpha);
+        }
+        value = -self.node(new_depth, ply + 1, Some(mv), -alpha.succ(), -alpha);
+        if alpha < value && value < beta && self.stopped.is_none() {
+            value = -self.node(new_depth, ply + 1, Some(mv), -beta, -alpha);
+        }
+        value
+    }
+
+    /// Reverse futility, razoring and null-move pruning at a null-window
+    /// node with static evaluation `eval`: the node's value if one of them
+    /// settles it.
+    fn prune_before_moves(&mut self, depth: u32, ply: u32, eval: Score, alpha: Score, beta: Score) -> Option<Score> {
+        let selectivity = self.selectivity;
+        let raw = i64::from(eval.get());
+        if selectivity.futility && depth <= FUTILITY_MAX_DEPTH && beta.is_heuristic() && alpha.is_heuristic() {
+            // Reverse futility: so far above beta that no reply brings it back.
+            if raw - i64::from(selectivity.futility_margin_at(depth)) >= i64::from(beta.get()) {
+                return Some(eval);
+            }
+            // Razoring: so far below alpha that only a forcing line could
+            // help, and the quiescence search, which follows those, agrees.
+            if self.options.quiescence && raw + i64::from(selectivity.razor_margin_at(depth)) <= i64::from(alpha.get())
+            {
+                let value = self.quiescence(ply, 0, alpha, alpha.succ());
+                if value <= alpha || self.stopped.is_some() {
+                    return Some(value);
+                }
+            }
+        }
+        if selectivity.null_move
+            && depth >= NULL_MOVE_MIN_DEPTH
+            && eval >= beta
+            && beta.is_heuristic()
+            && self.null_reply_ply != Some(ply)
+            && self.context.game.play_null()
+        {
+            let reduced = depth.saturating_sub(1 + null_move_reduction(depth));
+            let saved = self.null_reply_ply.replace(ply + 1);
+            let value = -self.node(reduced, ply + 1, None, -beta, -beta.pred());
+            self.null_reply_ply = saved;
+            self.context.game.undo_null();
+            if self.stopped.is_some() {
+                return Some(Score::DRAW);
+            }
+            if value >= beta {
+                // A pass proves no win: report the bound, not a distance.
+                return Some(if value.is_win() { beta } else { value });
+            }
+        }
+        None
+    }
+
+    /// Whether the `searched`-th move (0-based, quiet, at a node that
+    /// already has a move that does not lose) is skipped: move-count
+    /// pruning near the horizon, or futility pruning when the evaluation
+    /// plus the margin cannot reach alpha.
+    fn prunes_late_move(&self, depth: u32, searched: usize, static_eval: Option<Score>, alpha: Score) -> bool {
+        let selectivity = self.selectivity;
+        if selectivity.late_move_pruning && depth <= LMP_MAX_DEPTH && searched >= late_move_count(depth) {
+            return true;
+        }
+        match static_eval {
+            Some(eval) if selectivity.futility && depth <= FUTILITY_MAX_DEPTH && alpha.is_heuristic() => {
+                i64::from(eval.get()) + i64::from(selectivity.futility_margin_at(depth)) <= i64::from(alpha.get())
+            }
+            _ => false,
+        }
     }
 
     /// A value `>= beta` proven by a child's table entry, if any: a child

@@ -1,0 +1,239 @@
+//! `abprune tune gomoku`: fits the Gomoku evaluation's weights to games
+//! (Texel's method).
+//!
+//! Every quiet position of the games (no five to make or to stop, no open
+//! four to make; the positions where the search trusts the static
+//! evaluation) becomes a sample: its features ([`Gomoku::eval_features`])
+//! and the game's result for the side to move (1, 1/2, 0). The fit
+//! minimises the mean squared difference between the results and the
+//! predicted score `1 / (1 + 10^(-eval / scale))`: first the scale alone
+//! for the current weights, then the weights, by Adam's gradient descent
+//! with a small pull towards the current ones. It prints the new weights as
+//! the Rust constant to commit, with the error before and after.
+
+use abprune::{Game, Horizon};
+use abprune_games::gomoku::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
+use abprune_games::{Gomoku, Point, Rule};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use std::path::PathBuf;
+
+/// Positions before this move number are the openings' (chosen by the
+/// match, not played): they are left out.
+const DEFAULT_FIRST_MOVE: usize = 6;
+/// Gradient steps of the fit.
+const DEFAULT_STEPS: usize = 3000;
+/// Adam's step size, in evaluation units.
+const LEARNING_RATE: f64 = 2.0;
+/// Adam's decay rates of the mean and of the square of the gradient.
+const ADAM_BETA1: f64 = 0.9;
+const ADAM_BETA2: f64 = 0.999;
+/// The pull towards the starting weights (per unit of squared difference),
+/// so that a feature the data seldom shows keeps its value.
+const REGULARISATION: f64 = 1e-9;
+
+/// Fit the Gomoku evaluation's weights to finished games (SGF files).
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// SGF files of finished games (as c-gomoku-cli writes them:
+    /// `SZ[15]`, `RE[B+1]`, moves `;B[hh]`), any board size.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The first move number whose position is a sample.
+    #[arg(long, default_value_t = DEFAULT_FIRST_MOVE)]
+    first_move: usize,
+    /// Gradient steps.
+    #[arg(long, default_value_t = DEFAULT_STEPS)]
+    steps: usize,
+}
+
+/// A quiet position's features and the result for its side to move.
+struct Sample {
+    features: [f64; EVAL_FEATURES],
+    result: f64,
+}
+
+/// A game read from an SGF record.
+struct GameRecord {
+    size: usize,
+    rule: Rule,
+    moves: Vec<Point>,
+    /// 1 black won, 0 white won, 1/2 a draw.
+    black_result: f64,
+}
+
+/// Runs the fit and prints the result.
+pub fn run(args: &TuneArgs) -> Result<()> {
+    let mut games = Vec::new();
+    for path in &args.files {
+        let text = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = String::from_utf8_lossy(&text);
+        games.extend(parse_sgf(&text).with_context(|| format!("in {}", path.display()))?);
+    }
+    let samples = samples_of(&games, args.first_move);
+    if samples.len() < EVAL_FEATURES * 10 {
+        bail!(
+            "only {} quiet positions in {} games: too few to fit {EVAL_FEATURES} weights",
+            samples.len(),
+            games.len()
+        );
+    }
+    let start: Vec<f64> = EVAL_WEIGHTS.to_vector().iter().map(|&w| f64::from(w)).collect();
+    let scale = best_scale(&samples, &start);
+    let before = mean_error(&samples, &start, scale);
+    let fitted = fit(&samples, &start, scale, args.steps);
+    let after = mean_error(&samples, &fitted, scale);
+    let mut rounded = [0; EVAL_FEATURES];
+    for (slot, weight) in rounded.iter_mut().zip(&fitted) {
+        *slot = weight.round() as i32;
+    }
+    let weights = EvalWeights::from_vector(&rounded);
+    println!("# {} games, {} quiet positions (from move {})", games.len(), samples.len(), args.first_move);
+    println!("# scale {scale:.0}: mean squared error {before:.5} with the current weights, {after:.5} fitted");
+    println!("pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {{");
+    println!("    mover_shape: {:?},", weights.mover_shape);
+    println!("    waiter_shape: {:?},", weights.waiter_shape);
+    println!("    mover_threat: {:?},", weights.mover_threat);
+    println!("    waiter_threat: {:?},", weights.waiter_threat);
+    println!("    tempo: {},", weights.tempo);
+    println!("}};");
+    Ok(())
+}
+
+/// The games of an SGF collection; records without a result are skipped.
+fn parse_sgf(text: &str) -> Result<Vec<GameRecord>> {
+    let mut games = Vec::new();
+    for record in text.split("(;").skip(1) {
+        let property = |name: &str| {
+            let start = record.find(&format!("{name}["))? + name.len() + 1;
+            let end = record[start..].find(']')? + start;
+            Some(&record[start..end])
+        };
+        let size: usize = property("SZ").unwrap_or("15").parse().context("SZ is not a board size")?;
+        let rule = match property("RU").unwrap_or("0") {
+            "1" => Rule::Standard,
+            _ => Rule::Freestyle,
+        };
+        let black_result = match property("RE") {
+            Some(result) if result.starts_with("B+") => 1.0,
+            Some(result) if result.starts_with("W+") => 0.0,
+            Some(result) if result.starts_with('0') || result.eq_ignore_ascii_case("draw") => 0.5,
+            _ => continue,
+        };
+        let mut moves = Vec::new();
+        for node in record.split(';').skip(1) {
+            let node = node.trim_start();
+            if let Some(rest) = node.strip_prefix("B[").or_else(|| node.strip_prefix("W[")) {
+                let coordinates = rest.as_bytes();
+                if coordinates.len() < 2 || !coordinates[0].is_ascii_lowercase() || !coordinates[1].is_ascii_lowercase()
+                {
+                    bail!("a move '{}' is not two letters", rest.chars().take(8).collect::<String>());
+                }
+                moves.push(Point::new(coordinates[0] - b'a', coordinates[1] - b'a'));
+            }
+        }
+        games.push(GameRecord { size, rule, moves, black_result });
+    }
+    Ok(games)
+}
+
+/// The quiet positions of `games` from move `first_move` on.
+fn samples_of(games: &[GameRecord], first_move: usize) -> Vec<Sample> {
+    let mut samples = Vec::new();
+    let mut forcing = Vec::new();
+    for game in games {
+        let Ok(mut position) = Gomoku::new(game.size, game.rule) else { continue };
+        for (number, &mv) in game.moves.iter().enumerate() {
+            if number >= first_move && position.outcome().is_none() {
+                forcing.clear();
+                if position.horizon(&mut forcing) == Horizon::Quiet && forcing.is_empty() {
+                    let black_to_move = number % 2 == 0;
+                    let result = if black_to_move { game.black_result } else { 1.0 - game.black_result };
+                    let mut features = [0.0; EVAL_FEATURES];
+                    for (slot, &count) in features.iter_mut().zip(&position.eval_features()) {
+                        *slot = f64::from(count);
+                    }
+                    samples.push(Sample { features, result });
+                }
+            }
+            if position.try_play(mv).is_err() {
+                break;
+            }
+        }
+    }
+    samples
+}
+
+fn predicted(sample: &Sample, weights: &[f64], scale: f64) -> f64 {
+    let eval: f64 = sample.features.iter().zip(weights).map(|(f, w)| f * w).sum();
+    1.0 / (1.0 + 10f64.powf(-eval / scale))
+}
+
+fn mean_error(samples: &[Sample], weights: &[f64], scale: f64) -> f64 {
+    samples.iter().map(|s| (s.result - predicted(s, weights, scale)).powi(2)).sum::<f64>() / samples.len() as f64
+}
+
+/// The scale that fits the current weights best (golden-section search).
+fn best_scale(samples: &[Sample], weights: &[f64]) -> f64 {
+    let (mut low, mut high) = (10.0f64, 100_000.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = high - ratio * (high - low);
+        let b = low + ratio * (high - low);
+        if mean_error(samples, weights, a) < mean_error(samples, weights, b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// Adam on the mean squared error plus the pull towards `start`.
+fn fit(samples: &[Sample], start: &[f64], scale: f64, steps: usize) -> Vec<f64> {
+    let mut weights = start.to_vec();
+    let mut mean = vec![0.0; weights.len()];
+    let mut square = vec![0.0; weights.len()];
+    let slope = std::f64::consts::LN_10 / scale;
+    for step in 1..=steps {
+        let mut gradient = vec![0.0; weights.len()];
+        for sample in samples {
+            let p = predicted(sample, &weights, scale);
+            // d/dw (r - p)^2 = -2 (r - p) p (1 - p) ln10/scale * f
+            let factor = -2.0 * (sample.result - p) * p * (1.0 - p) * slope;
+            for (g, f) in gradient.iter_mut().zip(&sample.features) {
+                *g += factor * f;
+            }
+        }
+        for (i, g) in gradient.iter_mut().enumerate() {
+            *g = *g / samples.len() as f64 + 2.0 * REGULARISATION * (weights[i] - start[i]);
+        }
+        for i in 0..weights.len() {
+            mean[i] = ADAM_BETA1 * mean[i] + (1.0 - ADAM_BETA1) * gradient[i];
+            square[i] = ADAM_BETA2 * square[i] + (1.0 - ADAM_BETA2) * gradient[i] * gradient[i];
+            let mean_hat = mean[i] / (1.0 - ADAM_BETA1.powi(step as i32));
+            let square_hat = square[i] / (1.0 - ADAM_BETA2.powi(step as i32));
+            weights[i] -= LEARNING_RATE * mean_hat / (square_hat.sqrt() + 1e-12);
+        }
+    }
+    weights
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sgf_records_become_games_and_quiet_samples() {
+        let text = "(;FF[4]GM[4]SZ[15]RE[B+1];B[hh];W[gi];B[jf];W[gj];B[gk];W[hj];B[ik];W[hk];B[ij])\n\
+                    (;FF[4]SZ[15]RE[W+1];B[hh];W[hi])(;FF[4]SZ[15];B[hh])";
+        let games = parse_sgf(text).unwrap();
+        assert_eq!(games.len(), 2, "the record without a result is skipped");
+        assert_eq!(games[0].moves.len(), 9);
+        assert_eq!(games[0].moves[0], Point::new(7, 7));
+        let samples = samples_of(&games, 2);
+        assert!(!samples.is_empty());
+        assert!(samples.iter().all(|s| s.result == 0.0 || s.result == 1.0));
+        assert!(parse_sgf("(;SZ[15]RE[B+1];B[h])").is_err());
+    }
+}
