@@ -1,6 +1,6 @@
 //! `abprune play gomoku`: a person against the engine in the terminal.
 
-use super::{format_line, parse_duration, BoardArgs, Player, PlayerSettings};
+use super::{format_line, parse_duration, BoardArgs, Player};
 use abprune::{Game, Player as Side, SearchLimits};
 use abprune_games::Gomoku;
 use anyhow::Result;
@@ -29,8 +29,7 @@ const HELP: &str = "moves are a column letter and a row number, e.g. h8; 'undo' 
 /// Runs `abprune play gomoku`, reading the person's moves from stdin.
 pub fn run(args: &PlayArgs) -> Result<()> {
     let mut game = args.board.board()?;
-    let mut settings = PlayerSettings::default();
-    settings.apply(&args.set)?;
+    let settings = super::settings_with(|_| {}, &args.set, "--set", 1)?;
     let mut player = Player::new(settings)?;
     let engine_side = if args.engine_first { Side::First } else { Side::Second };
     let limits = SearchLimits::none().with_time(args.time);
