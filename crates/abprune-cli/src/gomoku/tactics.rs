@@ -97,8 +97,21 @@ fn parse_position(content: &str, size: usize, rule: Rule) -> Result<(Gomoku, Vec
 
 /// Runs the suite.
 pub fn run(args: &TacticsArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?;
-    let (positions, errors) = parse_suite(&text);
+    let bytes =
+        std::fs::read(&args.file).with_context(|| format!("cannot read {}", crate::quote::excerpt(&args.file)))?;
+    // Lines that are not text are reported with their numbers; the others are read.
+    let mut unreadable = Vec::new();
+    let text: Vec<&str> = crate::quote::text_lines(&bytes)
+        .enumerate()
+        .map(|(index, line)| {
+            line.unwrap_or_else(|error| {
+                unreadable.push(format!("line {}: {error}", index + 1));
+                ""
+            })
+        })
+        .collect();
+    let (positions, mut errors) = parse_suite(&text.join("\n"));
+    errors.splice(0..0, unreadable);
     for error in &errors {
         eprintln!("error: {}", crate::quote::one_line(&format!("{}: {error}", args.file)));
     }
