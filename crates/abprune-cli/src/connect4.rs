@@ -287,8 +287,7 @@ fn batch_line(
     if let Some(extra) = fields.next() {
         bail!("unexpected '{}' after the expected score", crate::quote::excerpt(extra));
     }
-    let position =
-        Position::from_moves(moves).map_err(|error| anyhow::anyhow!("'{}': {error}", crate::quote::excerpt(moves)))?;
+    let position = Position::from_moves(moves).map_err(anyhow::Error::msg)?;
     if !args.keep_table {
         engine.clear();
     }

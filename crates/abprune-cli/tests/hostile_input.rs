@@ -124,11 +124,11 @@ fn failure_9_a_batch_line_that_is_not_text_spoils_only_itself() {
 
 #[test]
 fn failure_10_echoed_input_is_a_short_escaped_excerpt() {
-    let token = "7".repeat(10_000_000);
-    let out = run_with(&["solve", "connect4", "--threads", "1", "--batch", "-"], token.as_bytes());
+    let line = format!("4 {}", "7".repeat(10_000_000));
+    let out = run_with(&["solve", "connect4", "--threads", "1", "--batch", "-"], line.as_bytes());
     let stderr = text(&out.stderr);
     assert!(stderr.len() < 1000, "{} bytes of stderr", stderr.len());
-    assert!(stderr.contains("-:1:") && stderr.contains("characters in all"), "{stderr}");
+    assert!(stderr.contains("-:1: expected score '777") && stderr.contains("out of range"), "{stderr}");
     // An escape sequence is shown, not obeyed.
     let out = run_with(&["tree", "-"], b"R:(1 \x1b[31m 2)");
     assert_one_line_error(&out, "\\u{1b}[31m");
