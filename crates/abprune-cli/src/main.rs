@@ -101,9 +101,13 @@ fn usage_error(error: &clap::Error) -> ExitCode {
         }
         _ => {}
     }
+    // The first paragraph is the error (with, for missing arguments, their
+    // names on the lines below it); tips and the usage follow a blank line.
     let rendered = error.render().to_string();
-    let first = rendered.lines().find(|line| !line.trim().is_empty()).unwrap_or("invalid command line");
-    let message = first.strip_prefix("error: ").unwrap_or(first);
+    let paragraph: Vec<&str> =
+        rendered.lines().skip_while(|line| line.trim().is_empty()).take_while(|line| !line.trim().is_empty()).collect();
+    let message = paragraph.iter().map(|line| line.trim()).collect::<Vec<_>>().join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
     eprintln!("error: {} (see --help)", quote::one_line(message));
     ExitCode::from(EXIT_BAD_INPUT)
 }
