@@ -6,7 +6,7 @@ use abprune_games::Connect4 as Position;
 use anyhow::{bail, Context as _, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{Read, Write};
 use std::time::Duration;
 
 /// Options of `abprune solve connect4`.
@@ -105,7 +105,11 @@ impl Connect4Args {
             helpers_after_nodes: self.helpers_after.unwrap_or(defaults.helpers_after_nodes),
             ..defaults
         };
-        Engine::new(options).map_err(anyhow::Error::msg)
+        if options.table_mib == 0 && options.near_table_kib > 0 {
+            bail!("--table-mib 0 turns the tables off, and the near-leaf table needs the main one: add --near-table-kib 0");
+        }
+        crate::limits::check_tables(&options, 1, "--table-mib and --near-table-kib")?;
+        Engine::new(options).map_err(anyhow::Error::msg).context("--table-mib and --near-table-kib")
     }
 
     /// The threads asked for, or one per core.
@@ -205,13 +209,14 @@ struct Tally {
 }
 
 fn batch(args: &Connect4Args, engine: &mut Engine<u8>, path: &str) -> Result<()> {
-    let reader: Box<dyn BufRead> = if path == "-" {
-        Box::new(BufReader::new(std::io::stdin()))
+    let bytes = if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
     } else {
-        Box::new(BufReader::new(std::fs::File::open(path).with_context(|| format!("cannot read '{path}'"))?))
+        std::fs::read(path)
     };
-    let lines: Vec<String> =
-        reader.lines().collect::<std::io::Result<_>>().with_context(|| format!("cannot read '{path}'"))?;
+    let bytes = bytes.with_context(|| format!("cannot read '{}'", crate::quote::excerpt(path)))?;
+    let lines: Vec<Result<&str, String>> = crate::quote::text_lines(&bytes).collect();
     let progress = ProgressBar::new(lines.len() as u64);
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {elapsed} elapsed, eta {eta}")
@@ -220,15 +225,21 @@ fn batch(args: &Connect4Args, engine: &mut Engine<u8>, path: &str) -> Result<()>
     let mut tally = Tally::default();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (number, line) in lines.iter().enumerate() {
+    for (number, line) in lines.into_iter().enumerate() {
         progress.inc(1);
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Err(error) = batch_line(args, engine, line, &mut tally, &mut out) {
-            tally.bad_lines += 1;
-            progress.suspend(|| eprintln!("error: {path}:{}: {error:#}", number + 1));
+        let place = format!("{}:{}", crate::quote::excerpt(path), number + 1);
+        let outcome = match line {
+            Ok(line) if line.trim().is_empty() || line.trim().starts_with('#') => continue,
+            Ok(line) => batch_line(args, engine, line.trim(), &mut tally, &mut out),
+            Err(error) => Err(anyhow::anyhow!(error)),
+        };
+        match outcome {
+            Ok(Checked::Right | Checked::Unchecked) => {}
+            Ok(Checked::Wrong(message)) => progress.suspend(|| eprintln!("error: {place}: {message}")),
+            Err(error) => {
+                tally.bad_lines += 1;
+                progress.suspend(|| eprintln!("error: {}", crate::quote::one_line(&format!("{place}: {error:#}"))));
+            }
         }
     }
     progress.finish_and_clear();
@@ -242,21 +253,39 @@ fn batch(args: &Connect4Args, engine: &mut Engine<u8>, path: &str) -> Result<()>
     Ok(())
 }
 
+/// What a batch line's check found.
+enum Checked {
+    /// No expected score given.
+    Unchecked,
+    /// The expected score.
+    Right,
+    /// Another score: what was expected and what was solved.
+    Wrong(String),
+}
+
+/// The expected score of a batch line.
+fn parse_expected(text: &str) -> Result<i32> {
+    match text.parse::<i32>() {
+        Ok(score) => Ok(score),
+        Err(_) if text.trim_start_matches(['-', '+']).bytes().all(|b| b.is_ascii_digit()) && text.len() > 1 => {
+            bail!("expected score '{}' is out of range (scores lie within -21..=21)", crate::quote::excerpt(text))
+        }
+        Err(_) => bail!("expected score '{}' is not an integer", crate::quote::excerpt(text)),
+    }
+}
+
 fn batch_line(
     args: &Connect4Args,
     engine: &mut Engine<u8>,
     line: &str,
     tally: &mut Tally,
     out: &mut impl Write,
-) -> Result<()> {
+) -> Result<Checked> {
     let mut fields = line.split_whitespace();
     let moves = fields.next().unwrap_or("");
-    let expected = match fields.next() {
-        Some(text) => Some(text.parse::<i32>().with_context(|| format!("expected score '{text}' is not an integer"))?),
-        None => None,
-    };
+    let expected = fields.next().map(parse_expected).transpose()?;
     if let Some(extra) = fields.next() {
-        bail!("unexpected '{extra}' after the expected score");
+        bail!("unexpected '{}' after the expected score", crate::quote::excerpt(extra));
     }
     let position = Position::from_moves(moves).map_err(anyhow::Error::msg)?;
     if !args.keep_table {
@@ -277,17 +306,16 @@ fn batch_line(
     } else {
         writeln!(out, "{moves} {value} {} {micros}", result.stats.nodes)?;
     }
-    if let Some(expected) = expected {
-        tally.checked += 1;
-        let right = if args.weak { value == weak_word(expected.signum()) } else { value == expected.to_string() };
-        if right {
-            tally.correct += 1;
-        } else {
-            tally.wrong += 1;
-            eprintln!("error: {moves}: expected {expected}, solved {value}");
-        }
+    let Some(expected) = expected else { return Ok(Checked::Unchecked) };
+    tally.checked += 1;
+    let right = if args.weak { value == weak_word(expected.signum()) } else { value == expected.to_string() };
+    if right {
+        tally.correct += 1;
+        Ok(Checked::Right)
+    } else {
+        tally.wrong += 1;
+        Ok(Checked::Wrong(format!("{moves}: expected {expected}, solved {value}")))
     }
-    Ok(())
 }
 
 fn summary(tally: &Tally, threads: usize, out: &mut impl Write) -> Result<()> {

@@ -19,6 +19,10 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 
+/// The longest protocol line read whole: a command is a few dozen bytes;
+/// a longer line is answered `ERROR` without being kept in memory.
+pub const MAX_LINE_BYTES: usize = 4096;
+
 /// Options of `abprune gomocup`.
 #[derive(Args, Debug)]
 pub struct GomocupArgs {
@@ -27,32 +31,44 @@ pub struct GomocupArgs {
     debug: bool,
     /// Search threads until the manager sends `INFO thread_num` (default:
     /// the number of cores).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::limits::parse_threads)]
     threads: Option<usize>,
+}
+
+/// One line from the manager.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A line of text (without its end of line and byte-order mark).
+    Line(String),
+    /// A line that is not a command: why, for the `ERROR` reply.
+    Unreadable(String),
 }
 
 /// Runs the brain until `END` or the end of input.
 pub fn run(args: &GomocupArgs) -> Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
-    let (sender, receiver) = mpsc::channel::<String>();
+    let (sender, receiver) = mpsc::channel::<Input>();
     let reader_stop = Arc::clone(&stop);
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if line.trim().eq_ignore_ascii_case("END") {
+        let mut stdin = std::io::stdin().lock();
+        let mut bytes = Vec::new();
+        // A read error is the end of the input, like the end of the file.
+        while let Ok(Some(length)) = read_line(&mut stdin, &mut bytes) {
+            let input = classify(&bytes, length);
+            if matches!(&input, Input::Line(line) if line.trim().eq_ignore_ascii_case("END")) {
                 reader_stop.store(true, Ordering::Relaxed);
             }
-            if sender.send(line).is_err() {
+            if sender.send(input).is_err() {
                 break;
             }
         }
     });
     let threads = args.threads.unwrap_or_else(crate::gomoku::available_cores);
-    let mut brain = Brain::new(Arc::clone(&stop), args.debug, threads)?;
+    let mut brain = Brain::new(Arc::clone(&stop), args.debug, threads);
     let stdout = std::io::stdout();
-    for line in receiver {
+    for input in receiver {
         let mut out = stdout.lock();
-        let control = brain.handle(&line, &mut out)?;
+        let control = brain.handle_input(&input, &mut out)?;
         out.flush()?;
         if control == Control::End {
             break;
@@ -61,15 +77,54 @@ pub fn run(args: &GomocupArgs) -> Result<()> {
     Ok(())
 }
 
+/// Reads one line into `line`, keeping at most [`MAX_LINE_BYTES`] of it:
+/// the line's whole length, or `None` at the end of the input.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<usize>> {
+    line.clear();
+    let mut length = 0usize;
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok((length > 0).then_some(length));
+        }
+        let newline = buffer.iter().position(|&b| b == b'\n');
+        let chunk = &buffer[..newline.unwrap_or(buffer.len())];
+        let room = MAX_LINE_BYTES.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        length = length.saturating_add(chunk.len());
+        let used = newline.map_or(buffer.len(), |at| at + 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(Some(length));
+        }
+    }
+}
+
+/// What a line of `length` bytes, of which `kept` were kept, is to the brain.
+fn classify(kept: &[u8], length: usize) -> Input {
+    let kept = kept.strip_suffix(b"\r").unwrap_or(kept);
+    if length > MAX_LINE_BYTES {
+        return Input::Unreadable(format!(
+            "a line of {length} bytes, beyond the limit of {MAX_LINE_BYTES}: '{}...'",
+            crate::quote::excerpt_bytes(&kept[..kept.len().min(crate::quote::MAX_QUOTE_CHARS)])
+        ));
+    }
+    match std::str::from_utf8(kept) {
+        Ok(text) => Input::Line(crate::quote::strip_bom(text).to_string()),
+        Err(_) => Input::Unreadable(format!("the line is not UTF-8 text: '{}'", crate::quote::excerpt_bytes(kept))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::brain::{Brain, Control};
+    use super::{classify, read_line, Input, MAX_LINE_BYTES};
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
 
     /// Feeds `lines` to a fresh brain and returns everything it wrote.
     fn talk(lines: &[&str]) -> Vec<String> {
-        let mut brain = Brain::new(Arc::new(AtomicBool::new(false)), false, 1).unwrap();
+        let mut brain = Brain::new(Arc::new(AtomicBool::new(false)), false, 1);
         let mut out = Vec::new();
         for line in lines {
             if brain.handle(line, &mut out).unwrap() == Control::End {
@@ -77,6 +132,29 @@ mod tests {
             }
         }
         String::from_utf8(out).unwrap().lines().filter(|l| !l.starts_with("MESSAGE")).map(String::from).collect()
+    }
+
+    #[test]
+    fn lines_are_read_as_bytes_and_bounded() {
+        let mut input: &[u8] = b"\xef\xbb\xbfSTART 15\r\n\xff\nEND";
+        let mut line = Vec::new();
+        let mut read = Vec::new();
+        while let Some(length) = read_line(&mut input, &mut line).unwrap() {
+            read.push(classify(&line, length));
+        }
+        assert_eq!(read[0], Input::Line("START 15".into()));
+        assert!(matches!(&read[1], Input::Unreadable(why) if why.contains("not UTF-8")), "{read:?}");
+        assert_eq!(read[2], Input::Line("END".into()));
+        let long = vec![b'x'; 3 * MAX_LINE_BYTES];
+        let mut input: &[u8] = &long;
+        let length = read_line(&mut input, &mut line).unwrap().unwrap();
+        assert_eq!((length, line.len()), (3 * MAX_LINE_BYTES, MAX_LINE_BYTES));
+        assert!(matches!(classify(&line, length), Input::Unreadable(why) if why.contains("12288 bytes")));
+    }
+
+    #[test]
+    fn end_inside_board_ends() {
+        assert_eq!(talk(&["START 15", "BOARD", "7,7,1", "END", "ABOUT"]), ["OK"]);
     }
 
     #[test]

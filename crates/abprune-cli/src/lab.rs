@@ -75,7 +75,7 @@ pub struct LabArgs {
     #[arg(long, default_value_t = 1, conflicts_with = "game")]
     seed: u64,
     /// Worker threads (default: one per processor). The results are the same for any number.
-    #[arg(long, value_name = "N", conflicts_with = "game")]
+    #[arg(long, value_name = "N", conflicts_with = "game", value_parser = crate::limits::parse_threads)]
     threads: Option<usize>,
     /// Print comma-separated values instead of a table.
     #[arg(long, conflicts_with = "json")]
@@ -140,7 +140,6 @@ pub fn run(args: &LabArgs) -> Result<()> {
     let plot_target = args.plot.as_deref().map(plot::Target::from_path).transpose()?;
     let rows = match args.threads {
         None => plan.run()?,
-        Some(0) => bail!("--threads must be at least 1"),
         Some(threads) => rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -395,8 +394,12 @@ fn parse_range(text: &str, option: &str) -> Result<RangeInclusive<u32>> {
         Some((low, high)) => (low, high.strip_prefix('=').unwrap_or(high)),
         None => (text, text),
     };
-    let low: u32 = low.trim().parse().ok().with_context(malformed)?;
-    let high: u32 = high.trim().parse().ok().with_context(malformed)?;
+    let number = |part: &str| match crate::limits::whole_number::<u32>(part) {
+        Ok(value) => Ok(value),
+        Err(error) if error.ends_with("out of range") => bail!("invalid {option} '{text}': {error}"),
+        Err(_) => bail!(malformed()),
+    };
+    let (low, high) = (number(low)?, number(high)?);
     if low > high {
         bail!("invalid {option} '{text}': the range is empty ({low} is above {high})");
     }
@@ -420,8 +423,16 @@ fn parse_values(text: &str) -> Result<LeafValues> {
     }
     let range = text.trim().strip_prefix("uniform:").with_context(malformed)?;
     let (min, max) = range.split_once(',').with_context(malformed)?;
-    let min: i32 = min.trim().parse().ok().with_context(malformed)?;
-    let max: i32 = max.trim().parse().ok().with_context(malformed)?;
+    let number = |part: &str| match crate::limits::whole_number::<i32>(part) {
+        Ok(value) => Ok(value),
+        Err(_) if crate::limits::whole_number::<i128>(part).is_ok() => bail!(
+            "invalid --values '{text}': {} is outside the evaluation band ±{}",
+            part.trim(),
+            abprune::Score::MAX_EVAL
+        ),
+        Err(_) => bail!(malformed()),
+    };
+    let (min, max) = (number(min)?, number(max)?);
     if min > max {
         bail!("invalid --values '{text}': the range is empty ({min} is above {max})");
     }

@@ -7,11 +7,14 @@ mod connect4;
 mod gomocup;
 mod gomoku;
 mod lab;
+mod limits;
+mod quote;
 mod solve;
 mod svg;
 mod tree;
 mod tune;
 
+use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -72,7 +75,10 @@ enum MatchCommand {
 const EXIT_BAD_INPUT: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(&error),
+    };
     let outcome = match &cli.command {
         Command::Tree(args) => tree::run(args),
         Command::Solve(command) => solve::run(command),
@@ -86,8 +92,32 @@ fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            eprintln!("error: {}", quote::one_line(&format!("{error:#}")));
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }
+}
+
+/// What clap found wrong with the command line, as one `error:` line (the
+/// house rule) instead of clap's block with the usage; `--help`,
+/// `--version` and a command given without its subcommand still print
+/// clap's full text.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // Nothing more can be done if the terminal is gone.
+            let _ = error.print();
+            return ExitCode::from(if error.use_stderr() { EXIT_BAD_INPUT } else { 0 });
+        }
+        _ => {}
+    }
+    // The first paragraph is the error (with, for missing arguments, their
+    // names on the lines below it); tips and the usage follow a blank line.
+    let rendered = error.render().to_string();
+    let paragraph: Vec<&str> =
+        rendered.lines().skip_while(|line| line.trim().is_empty()).take_while(|line| !line.trim().is_empty()).collect();
+    let message = paragraph.iter().map(|line| line.trim()).collect::<Vec<_>>().join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    eprintln!("error: {} (see --help)", quote::one_line(message));
+    ExitCode::from(EXIT_BAD_INPUT)
 }

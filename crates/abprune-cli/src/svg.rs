@@ -64,6 +64,22 @@ const STROKE_W: f64 = 1.2;
 const PV_NODE_W: f64 = 2.5;
 const PV_EDGE_W: f64 = 3.5;
 
+/// The most nodes drawn: a larger picture is megabytes of SVG that no
+/// viewer shows readably (each node is a few hundred bytes; a node with
+/// thousands of children is a line miles wide).
+pub const MAX_DRAWN_NODES: usize = 20_000;
+
+/// Refuses a tree too large to draw readably, saying the limit.
+pub fn check_size(tree: &Tree) -> Result<(), String> {
+    if tree.len() > MAX_DRAWN_NODES {
+        return Err(format!(
+            "the tree has {} nodes, too many to draw readably (the limit is {MAX_DRAWN_NODES}): try a smaller one",
+            tree.len()
+        ));
+    }
+    Ok(())
+}
+
 /// Draws `tree` as searched: `trace` is the full event list of one search from the root, `pv` the principal
 /// variation (node ids from the root, may be empty). Values are shown from MAX's (the root's) point of view.
 pub fn render_search(tree: &Tree, trace: &[TraceEvent<NodeId>], pv: &[NodeId], title: &str) -> String {

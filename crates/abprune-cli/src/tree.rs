@@ -69,6 +69,10 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         return Ok(());
     }
     let window = window_of(args)?;
+    if args.svg.is_some() {
+        // Before the search, as for --animate: the trace of a huge tree would take its memory first.
+        svg::check_size(&tree).map_err(anyhow::Error::msg).context("--svg")?;
+    }
     if args.animate.is_some() {
         // Before the search: a trace of a huge tree would take its memory only to be refused.
         animate::check_size(&tree).map_err(anyhow::Error::msg).context("--animate")?;
@@ -117,24 +121,58 @@ fn load_tree(args: &TreeArgs) -> Result<(Tree, String)> {
     let (text, name) = match args.file.as_deref() {
         None => (BUILT_IN_TREE.to_string(), "built-in textbook tree".to_string()),
         Some("-") => {
-            let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).context("cannot read the tree from stdin")?;
-            (text, "stdin".to_string())
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes).context("cannot read the tree from stdin")?;
+            (tree_text(bytes, "stdin")?, "stdin".to_string())
         }
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read '{path}'"))?;
-            (text, path.to_string())
+            let name = crate::quote::excerpt(path);
+            let bytes = std::fs::read(path).with_context(|| format!("cannot read '{name}'"))?;
+            (tree_text(bytes, &name)?, name)
         }
     };
     let tree = Tree::parse(&text).with_context(|| name.clone())?;
     Ok((tree, name))
 }
 
+/// The text of a tree file without its byte-order mark, or an error
+/// naming the first line that is not UTF-8.
+fn tree_text(bytes: Vec<u8>, name: &str) -> Result<String> {
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            let bytes = error.as_bytes();
+            let (line, detail) = crate::quote::text_lines(bytes)
+                .enumerate()
+                .find_map(|(index, line)| line.err().map(|detail| (index + 1, detail)))
+                .unwrap_or((1, "the file is not UTF-8 text".into()));
+            bail!("{name}: line {line}: {detail}");
+        }
+    };
+    Ok(crate::quote::strip_bom(&text).to_string())
+}
+
 /// `A,B` as two values of `T`, or an error naming the option.
 fn parse_pair<T: std::str::FromStr>(text: &str, option: &str, shape: &str) -> Result<(T, T)> {
-    let parts: Option<(T, T)> =
-        text.split_once(',').and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
-    parts.with_context(|| format!("invalid {option} '{text}': expected {shape}"))
+    let quoted = crate::quote::excerpt(text);
+    let (a, b) = text.split_once(',').with_context(|| format!("invalid {option} '{quoted}': expected {shape}"))?;
+    let number = |part: &str| -> Result<T> {
+        let part = part.trim();
+        match part.parse() {
+            Ok(value) => Ok(value),
+            Err(_) if part.parse::<i128>().is_ok() || is_long_integer(part) => {
+                bail!("invalid {option} '{quoted}': {} is out of range", crate::quote::excerpt(part))
+            }
+            Err(_) => bail!("invalid {option} '{quoted}': expected {shape}"),
+        }
+    };
+    Ok((number(a)?, number(b)?))
+}
+
+/// True for an integer too long for any integer type (digits with a sign).
+fn is_long_integer(text: &str) -> bool {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// A window bound: an integer, `-inf`, `inf` or `+inf`.
@@ -142,11 +180,16 @@ fn parse_bound(text: &str, option: &str) -> Result<Score> {
     match text.trim() {
         "inf" | "+inf" => Ok(Score::INFINITY),
         "-inf" => Ok(-Score::INFINITY),
-        number => number
-            .parse::<i64>()
-            .ok()
-            .and_then(Score::try_new)
-            .with_context(|| format!("invalid {option} value '{number}': expected an integer, -inf or +inf")),
+        number if is_long_integer(number) => number.parse::<i64>().ok().and_then(Score::try_new).with_context(|| {
+            format!(
+                "invalid {option} value '{}': out of range (bounds lie within ±{}, or are -inf or +inf)",
+                crate::quote::excerpt(number),
+                Score::MAX_EVAL
+            )
+        }),
+        number => {
+            bail!("invalid {option} value '{}': expected an integer, -inf or +inf", crate::quote::excerpt(number))
+        }
     }
 }
 

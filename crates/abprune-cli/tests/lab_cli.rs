@@ -213,7 +213,7 @@ fn bad_options_are_refused_in_one_line() {
     assert_refused(&["--depth", "31"], "beyond the limit of 30");
     assert_refused(&["--trials", "0"], "--trials must be at least 1");
     assert_refused(&["--trials", "-3"], "error:");
-    assert_refused(&["--threads", "0"], "--threads must be at least 1");
+    assert_refused(&["--threads", "0"], "the range is 1 to 1024");
     assert_refused(&["--algos", "alphabeta,quantum"], "invalid value 'quantum'");
     assert_refused(&["--ordering", "sideways"], "unknown ordering 'sideways'");
     assert_refused(&["--values", "uniform:5,1"], "the range is empty");

@@ -40,7 +40,8 @@ impl SearchLimits {
         self
     }
 
-    /// Stops after about `time`.
+    /// Stops after about `time`; a time too long for the clock to represent
+    /// (`Duration::MAX`, centuries) means no time limit.
     pub fn with_time(mut self, time: Duration) -> Self {
         self.time = Some(time);
         self
@@ -93,7 +94,9 @@ impl Clock {
         Clock {
             started,
             nodes: limits.nodes,
-            deadline: limits.time.map(|time| started + time),
+            // A limit beyond what the clock can represent (centuries) is no
+            // limit at all, not an overflow.
+            deadline: limits.time.and_then(|time| started.checked_add(time)),
             stop: limits.stop.clone(),
             next_check: CHECK_INTERVAL,
             interval: CHECK_INTERVAL,

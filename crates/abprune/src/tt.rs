@@ -106,6 +106,26 @@ pub struct TranspositionTable {
     epoch: u8,
 }
 
+/// A table's memory could not be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableAllocError {
+    /// The bytes asked for.
+    pub bytes: usize,
+}
+
+impl std::fmt::Display for TableAllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a table of {} MiB does not fit in memory", self.bytes.div_ceil(MIB))
+    }
+}
+
+impl std::error::Error for TableAllocError {}
+
+/// How many buckets a budget of `kib` KiB holds (at least one).
+fn bucket_count(kib: usize) -> usize {
+    (kib.saturating_mul(1024) / BUCKET_BYTES).max(1)
+}
+
 /// The part of the budget a search starts with.
 pub const INITIAL_ACTIVE_BYTES: usize = 1 << 20;
 
@@ -117,6 +137,10 @@ impl std::fmt::Debug for TranspositionTable {
 
 impl TranspositionTable {
     /// A table that uses at most `mib` MiB (at least one bucket).
+    ///
+    /// # Panics
+    /// Aborts, as any allocation, when the memory cannot be had: for a
+    /// budget a user chose, use [`TranspositionTable::try_with_mib`].
     pub fn with_mib(mib: usize) -> Self {
         Self::with_kib(mib.saturating_mul(MIB / 1024))
     }
@@ -131,16 +155,40 @@ impl TranspositionTable {
     /// KiB after each clear, until pressure makes it grow (see the module
     /// documentation).
     pub fn growing_from(kib: usize, initial_kib: usize) -> Self {
-        let buckets = (kib.saturating_mul(1024) / BUCKET_BYTES).max(1);
-        let buckets: Vec<Bucket> = (0..buckets).map(|_| Bucket::default()).collect();
-        // The allocator hands out zeroed pages that the system maps only on
-        // their first write: touch them now, so that the page faults (about
-        // 2 us each on this project's virtual machines, 16,000 for 64 MiB)
-        // are paid here and not inside the first searches, whose times they
-        // would distort (a 50-position batch ran 12% slower per position).
-        for bucket in &buckets {
-            bucket.slots[0].check.store(0, Ordering::Relaxed);
-        }
+        let count = bucket_count(kib);
+        let mut buckets = Vec::with_capacity(count);
+        buckets.resize_with(count, Bucket::default);
+        Self::from_buckets(buckets, initial_kib)
+    }
+
+    /// [`TranspositionTable::with_mib`], or an error when the memory cannot
+    /// be had.
+    ///
+    /// # Errors
+    /// When the allocator refuses `mib` MiB.
+    pub fn try_with_mib(mib: usize) -> Result<Self, TableAllocError> {
+        Self::try_growing_from(mib.saturating_mul(MIB / 1024), INITIAL_ACTIVE_BYTES / 1024)
+    }
+
+    /// [`TranspositionTable::growing_from`], or an error when the memory
+    /// cannot be had.
+    ///
+    /// # Errors
+    /// When the allocator refuses `kib` KiB.
+    pub fn try_growing_from(kib: usize, initial_kib: usize) -> Result<Self, TableAllocError> {
+        let count = bucket_count(kib);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count).map_err(|_| TableAllocError { bytes: count.saturating_mul(BUCKET_BYTES) })?;
+        buckets.resize_with(count, Bucket::default);
+        Ok(Self::from_buckets(buckets, initial_kib))
+    }
+
+    fn from_buckets(buckets: Vec<Bucket>, initial_kib: usize) -> Self {
+        // Filling the vector above wrote every bucket: the page faults
+        // (about 2 us each on this project's virtual machines, 16,000 for
+        // 64 MiB) are paid here and not inside the first searches, whose
+        // times they would distort (a 50-position batch ran 12% slower per
+        // position when the pages were left to be mapped on first use).
         let initial = initial_active(buckets.len(), initial_kib.saturating_mul(1024));
         TranspositionTable {
             active: AtomicUsize::new(initial),
@@ -399,6 +447,15 @@ mod tests {
             assert_eq!(table.probe(key), Some(entry(value, 12, bound)));
         }
         assert_eq!(table.probe(8), None);
+    }
+
+    #[test]
+    fn a_budget_the_allocator_refuses_is_an_error() {
+        // More address space than any machine has: refused, not aborted.
+        let error = TranspositionTable::try_with_mib(usize::MAX / 2).unwrap_err();
+        assert!(error.to_string().contains("does not fit in memory"), "{error}");
+        let table = TranspositionTable::try_with_mib(1).unwrap();
+        assert_eq!(table.size_bytes(), MIB);
     }
 
     #[test]

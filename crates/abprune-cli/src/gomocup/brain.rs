@@ -1,13 +1,15 @@
 //! The brain's state and its answer to each protocol command.
 
 use super::time::TimeControl;
+use super::Input;
 use crate::gomoku::{format_line, Player, PlayerSettings, DEFAULT_TABLE_MIB};
+use crate::quote::excerpt;
 use abprune::SearchLimits;
 use abprune_games::{Gomoku, Point, Rule};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What the brain says to `ABOUT`.
 const ABOUT: &str = concat!(
@@ -18,6 +20,9 @@ const ABOUT: &str = concat!(
 /// The share of `max_memory` given to the transposition table (the rest
 /// is the program and its move lists).
 const TABLE_SHARE_OF_MEMORY: usize = 2;
+/// The most `BOARD` lines kept until `DONE`: more stones than the largest
+/// board has points cannot be a position, and are not kept in memory.
+const MAX_BOARD_LINES: usize = 32 * 32;
 /// `rule` bits (Gomocup): exactly five wins.
 const RULE_EXACTLY_FIVE: u32 = 1;
 /// `rule` bits: renju.
@@ -41,7 +46,10 @@ pub struct Brain {
     time: TimeControl,
     table_mib: usize,
     threads: usize,
-    player: Player,
+    /// Made when the first search needs it (so that a `max_memory` sent
+    /// before it is respected from the start) and dropped when the memory
+    /// or the threads change, before the next one is made.
+    player: Option<Player>,
     stop: Arc<AtomicBool>,
     debug: bool,
     /// Stones read since `BOARD`, until `DONE`: `(point, field)`.
@@ -49,30 +57,49 @@ pub struct Brain {
 }
 
 impl Brain {
-    /// A brain with no board yet, searching on `threads` threads.
-    pub fn new(stop: Arc<AtomicBool>, debug: bool, threads: usize) -> anyhow::Result<Brain> {
-        let player = Player::new(player_settings(DEFAULT_TABLE_MIB, threads))?;
-        Ok(Brain {
+    /// A brain with no board yet, searching on `threads` threads (its
+    /// table is made when the first search needs it).
+    pub fn new(stop: Arc<AtomicBool>, debug: bool, threads: usize) -> Brain {
+        Brain {
             board: None,
             rule: Rule::Freestyle,
             time: TimeControl::default(),
             table_mib: DEFAULT_TABLE_MIB,
             threads,
-            player,
+            player: None,
             stop,
             debug,
             pending_board: None,
-        })
+        }
+    }
+
+    /// Answers one input from the manager: a line, or a line it cannot
+    /// read (`ERROR`, or inside `BOARD` an error reported at `DONE`).
+    pub fn handle_input(&mut self, input: &Input, out: &mut impl Write) -> io::Result<Control> {
+        match input {
+            Input::Line(line) => self.handle(line, out),
+            Input::Unreadable(why) => {
+                match &mut self.pending_board {
+                    Some(stones) => push_bounded(stones, Err(why.clone())),
+                    None => writeln!(out, "ERROR {why}")?,
+                }
+                Ok(Control::Continue)
+            }
+        }
     }
 
     /// Answers one line from the manager.
     pub fn handle(&mut self, line: &str, out: &mut impl Write) -> io::Result<Control> {
-        let line = line.trim();
+        let line = crate::quote::strip_bom(line).trim();
+        if line.eq_ignore_ascii_case("END") {
+            // Wherever it comes, inside BOARD too.
+            return Ok(Control::End);
+        }
         if let Some(stones) = &mut self.pending_board {
             if line.eq_ignore_ascii_case("DONE") {
                 return self.board_done(out).map(|()| Control::Continue);
             }
-            stones.push(parse_stone(line));
+            push_bounded(stones, parse_stone(line));
             return Ok(Control::Continue);
         }
         if line.is_empty() {
@@ -84,7 +111,7 @@ impl Brain {
             "START" => self.start(rest, rest, out)?,
             "RECTSTART" => match rest.split_once(',') {
                 Some((width, height)) => self.start(width.trim(), height.trim(), out)?,
-                None => writeln!(out, "ERROR RECTSTART needs width,height, not '{rest}'")?,
+                None => writeln!(out, "ERROR RECTSTART needs width,height, not '{}'", excerpt(rest))?,
             },
             "RESTART" => self.restart(out)?,
             "BEGIN" => self.think(out)?,
@@ -93,20 +120,52 @@ impl Brain {
             "TAKEBACK" => self.takeback(rest, out)?,
             "INFO" => self.info(rest, out)?,
             "ABOUT" => writeln!(out, "{ABOUT}")?,
-            "END" => return Ok(Control::End),
-            _ => writeln!(out, "UNKNOWN command '{command}'")?,
+            _ => writeln!(out, "UNKNOWN command '{}'", excerpt(command))?,
         }
         Ok(Control::Continue)
     }
 
+    /// The player, made now if there is none: with the table asked for, or
+    /// a smaller one when that cannot be had (said in `notes`).
+    fn make_player(&mut self, notes: &mut Vec<String>) -> Result<(), String> {
+        if self.player.is_none() {
+            let mut table_mib = self.table_mib;
+            if let Some(available) = crate::limits::available_bytes() {
+                let fits = usize::try_from(available >> 20).unwrap_or(usize::MAX) / TABLE_SHARE_OF_MEMORY;
+                if fits < table_mib {
+                    notes.push(format!("only {fits} MiB of table fit in the memory available, not {table_mib}"));
+                    table_mib = fits;
+                }
+            }
+            loop {
+                match Player::new(player_settings(table_mib, self.threads)) {
+                    Ok(player) => break self.player = Some(player),
+                    Err(error) if table_mib > 0 => {
+                        notes.push(format!("{error:#}: the table is {} MiB instead", table_mib / 2));
+                        table_mib /= 2;
+                    }
+                    Err(error) => return Err(format!("the engine cannot start: {error:#}")),
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn start(&mut self, width: &str, height: &str, out: &mut impl Write) -> io::Result<()> {
         let (Ok(width), Ok(height)) = (width.parse::<usize>(), height.parse::<usize>()) else {
-            return writeln!(out, "ERROR the board size must be a number, not '{width}'/'{height}'");
+            return writeln!(
+                out,
+                "ERROR the board size must be a number, not '{}'/'{}'",
+                excerpt(width),
+                excerpt(height)
+            );
         };
         match Gomoku::with_dimensions(width, height, self.rule) {
             Ok(board) => {
                 self.board = Some(board);
-                self.player.clear();
+                if let Some(player) = &mut self.player {
+                    player.clear();
+                }
                 writeln!(out, "OK")
             }
             Err(error) => writeln!(out, "ERROR unsupported size {width}x{height}: {error}"),
@@ -118,7 +177,9 @@ impl Brain {
         match Gomoku::with_dimensions(board.width(), board.height(), self.rule) {
             Ok(board) => {
                 self.board = Some(board);
-                self.player.clear();
+                if let Some(player) = &mut self.player {
+                    player.clear();
+                }
                 writeln!(out, "OK")
             }
             Err(error) => writeln!(out, "ERROR {error}"),
@@ -129,10 +190,10 @@ impl Brain {
         let Some(board) = &mut self.board else { return writeln!(out, "ERROR TURN before START") };
         let point = match parse_point(rest, board) {
             Ok(point) => point,
-            Err(error) => return writeln!(out, "ERROR TURN {rest}: {error}"),
+            Err(error) => return writeln!(out, "ERROR TURN {}: {error}", excerpt(rest)),
         };
         if let Err(error) = board.try_play(point) {
-            return writeln!(out, "ERROR TURN {rest}: {error}");
+            return writeln!(out, "ERROR TURN {}: {}", xy(point), in_xy(&error.to_string(), &[point]));
         }
         self.think(out)
     }
@@ -141,11 +202,15 @@ impl Brain {
         let Some(board) = &mut self.board else { return writeln!(out, "ERROR TAKEBACK before START") };
         let point = match parse_point(rest, board) {
             Ok(point) => point,
-            Err(error) => return writeln!(out, "ERROR TAKEBACK {rest}: {error}"),
+            Err(error) => return writeln!(out, "ERROR TAKEBACK {}: {error}", excerpt(rest)),
         };
+        let last = board.history().last().copied();
         match board.try_undo(point) {
             Ok(()) => writeln!(out, "OK"),
-            Err(error) => writeln!(out, "ERROR TAKEBACK {rest}: {error}"),
+            Err(error) => {
+                let points: Vec<Point> = [Some(point), last].into_iter().flatten().collect();
+                writeln!(out, "ERROR TAKEBACK {}: {}", xy(point), in_xy(&error.to_string(), &points))
+            }
         }
     }
 
@@ -165,7 +230,8 @@ impl Brain {
     fn info(&mut self, rest: &str, out: &mut impl Write) -> io::Result<()> {
         let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         let value = value.trim();
-        let number = || value.parse::<u64>().map_err(|_| format!("INFO {key}: '{value}' is not a number"));
+        let key = excerpt(key);
+        let number = || crate::limits::whole_number::<u64>(value).map_err(|error| format!("INFO {key}: {error}"));
         let result = match key.to_ascii_lowercase().as_str() {
             "timeout_turn" => number().map(|ms| self.time.turn = Some(Duration::from_millis(ms))),
             "timeout_match" => number().map(|ms| self.time.match_total = Some(Duration::from_millis(ms))),
@@ -192,18 +258,22 @@ impl Brain {
             (usize::try_from(bytes >> 20).unwrap_or(usize::MAX) / TABLE_SHARE_OF_MEMORY).min(DEFAULT_TABLE_MIB)
         };
         if table_mib != self.table_mib {
-            self.player = Player::new(player_settings(table_mib, self.threads))
-                .map_err(|error| format!("INFO max_memory: {error}"))?;
+            // Freed now: the next search makes the new one.
+            self.player = None;
             self.table_mib = table_mib;
         }
         Ok(())
     }
 
     fn set_threads(&mut self, threads: u64) -> Result<(), String> {
-        let threads = usize::try_from(threads).unwrap_or(usize::MAX).max(1);
+        let limit = crate::limits::MAX_THREADS;
+        let threads = match usize::try_from(threads) {
+            Ok(0) => 1,
+            Ok(threads) if threads <= limit => threads,
+            _ => return Err(format!("INFO thread_num: {threads} threads: the range is 1 to {limit}")),
+        };
         if threads != self.threads {
-            self.player = Player::new(player_settings(self.table_mib, threads))
-                .map_err(|error| format!("INFO thread_num: {error}"))?;
+            self.player = None;
             self.threads = threads;
         }
         Ok(())
@@ -236,12 +306,26 @@ impl Brain {
         if board.is_over() {
             return writeln!(out, "ERROR the game is over: there is no move to make");
         }
+        let started = Instant::now();
         let empties = board.width() * board.height() - board.history().len();
         let budget = self.time.budget((empties / 2).max(1) as u32);
+        let mut notes = Vec::new();
+        let made = self.make_player(&mut notes);
+        for note in &notes {
+            writeln!(out, "MESSAGE {note}")?;
+        }
+        if let Err(error) = made {
+            return writeln!(out, "ERROR {error}");
+        }
+        let (Some(player), Some(board)) = (&mut self.player, &mut self.board) else {
+            return writeln!(out, "ERROR the engine cannot start");
+        };
+        // Making the table is part of the turn.
+        let budget = budget.saturating_sub(started.elapsed()).max(super::time::MIN_THINK);
         self.stop.store(false, Ordering::Relaxed);
         let limits = SearchLimits::none().with_time(budget).with_stop_flag(Arc::clone(&self.stop));
         let mut lines = Vec::new();
-        let decision = self.player.decide(board, &limits, |info| {
+        let decision = player.decide(board, &limits, |info| {
             lines.push(format!(
                 "depth {} score {} nodes {} nps {} time {}ms pv {}",
                 info.depth,
@@ -276,6 +360,40 @@ impl Brain {
     }
 }
 
+/// Keeps a `BOARD` line until [`MAX_BOARD_LINES`] are kept; past them, one
+/// error says so.
+fn push_bounded(stones: &mut Vec<Result<(Point, u8), String>>, stone: Result<(Point, u8), String>) {
+    match stones.len() {
+        length if length < MAX_BOARD_LINES => stones.push(stone),
+        MAX_BOARD_LINES => {
+            stones.push(Err(format!("more than {MAX_BOARD_LINES} lines: no board has that many stones")))
+        }
+        _ => {}
+    }
+}
+
+/// A point in the protocol's notation, `x,y`.
+fn xy(point: Point) -> String {
+    format!("{},{}", point.x, point.y)
+}
+
+/// A message of the game, whose points read like `h8`, with `points` in
+/// the protocol's `x,y` instead, so that one reply uses one notation.
+fn in_xy(message: &str, points: &[Point]) -> String {
+    let mut words: Vec<String> = message.split(' ').map(String::from).collect();
+    for word in &mut words {
+        for &point in points {
+            let name = Gomoku::format_point(point);
+            let bare = word.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+            if bare == name {
+                *word = word.replacen(&name, &xy(point), 1);
+                break;
+            }
+        }
+    }
+    words.join(" ")
+}
+
 /// The player's settings with this table and these threads.
 fn player_settings(table_mib: usize, threads: usize) -> PlayerSettings {
     let mut settings = PlayerSettings::default();
@@ -286,9 +404,9 @@ fn player_settings(table_mib: usize, threads: usize) -> PlayerSettings {
 
 /// Parses `x,y` (0-based) on `board`.
 fn parse_point(text: &str, board: &Gomoku) -> Result<Point, String> {
-    let (x, y) = text.split_once(',').ok_or_else(|| format!("'{text}' is not x,y"))?;
+    let (x, y) = text.split_once(',').ok_or_else(|| format!("'{}' is not x,y", excerpt(text)))?;
     let (x, y) = (x.trim().parse::<i64>(), y.trim().parse::<i64>());
-    let (Ok(x), Ok(y)) = (x, y) else { return Err(format!("'{text}' is not two numbers x,y")) };
+    let (Ok(x), Ok(y)) = (x, y) else { return Err(format!("'{}' is not two numbers x,y", excerpt(text))) };
     if !board.contains(x, y) {
         return Err(format!("{x},{y} is off the {}x{} board", board.width(), board.height()));
     }
@@ -298,6 +416,7 @@ fn parse_point(text: &str, board: &Gomoku) -> Result<Point, String> {
 /// Parses a `BOARD` line `x,y,field` (bounds are checked at `DONE`).
 fn parse_stone(line: &str) -> Result<(Point, u8), String> {
     let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+    let line = excerpt(line);
     let [x, y, field] = fields[..] else { return Err(format!("'{line}' is not x,y,field")) };
     let (Ok(x), Ok(y), Ok(field)) = (x.parse::<u8>(), y.parse::<u8>(), field.parse::<u8>()) else {
         return Err(format!("'{line}' is not three numbers x,y,field"));
@@ -337,7 +456,9 @@ fn position_from_stones(
     let mut position = Gomoku::with_dimensions(width, height, rule).map_err(|error| error.to_string())?;
     for index in 0..first.len() {
         for &point in [first.get(index), second.get(index)].into_iter().flatten() {
-            position.try_play(point).map_err(|error| format!("stone {},{}: {error}", point.x, point.y))?;
+            position
+                .try_play(point)
+                .map_err(|error| format!("stone {}: {}", xy(point), in_xy(&error.to_string(), &[point])))?;
         }
     }
     if position.is_over() {

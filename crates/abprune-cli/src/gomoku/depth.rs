@@ -2,7 +2,7 @@
 //! middle-game positions, for several engine settings side by side: how
 //! the seed's move ordering is measured against plain board order.
 
-use super::{format_line, BoardArgs, Player, PlayerSettings};
+use super::{format_line, BoardArgs, Player};
 use abprune::SearchLimits;
 use anyhow::{bail, Result};
 use clap::Args;
@@ -28,7 +28,7 @@ pub struct DepthArgs {
     #[command(flatten)]
     board: BoardArgs,
     /// The depth every search must complete.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
     /// Engine settings to compare (switches as in `abprune match gomoku`),
     /// one per `--config`; the first is the reference of the ratios.
@@ -42,9 +42,6 @@ pub struct DepthArgs {
 /// Runs the comparison and prints a table: per position and setting, the
 /// nodes and time to complete `--depth`, then the totals and ratios.
 pub fn run(args: &DepthArgs) -> Result<()> {
-    if args.depth == 0 {
-        bail!("--depth must be at least 1");
-    }
     let positions: Vec<String> = if args.positions.is_empty() {
         MIDDLE_GAMES.iter().map(|s| s.to_string()).collect()
     } else {
@@ -52,9 +49,7 @@ pub fn run(args: &DepthArgs) -> Result<()> {
     };
     let mut settings = Vec::new();
     for config in &args.configs {
-        let mut one = PlayerSettings::default();
-        one.apply(config)?;
-        settings.push(one);
+        settings.push(super::settings_with(|_| {}, config, "--config", 1)?);
     }
     let limits = SearchLimits::none().with_depth(args.depth);
     let mut totals = vec![(0u64, Duration::ZERO); settings.len()];

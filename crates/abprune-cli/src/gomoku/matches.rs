@@ -28,10 +28,10 @@ pub struct MatchArgs {
     #[command(flatten)]
     board: BoardArgs,
     /// Number of games (rounded up to an even number: each opening twice).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Nodes per move for both sides (reproducible; the default, 20000).
-    #[arg(long, conflicts_with = "time")]
+    #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Time per move for both sides instead of nodes.
     #[arg(long, value_parser = parse_duration)]
@@ -54,6 +54,43 @@ pub struct MatchArgs {
     verbose: bool,
 }
 
+/// The moves of a typical game, for the estimate of a match's cost: the
+/// self-play games of the default settings last 30 to 80 plies.
+const TYPICAL_GAME_PLIES: u64 = 60;
+/// The most nodes a match may be expected to search: about a day on one
+/// core at the engine's usual 1 to 2 million nodes a second. Beyond it a
+/// typo (`--games 1000000000`), not a plan.
+const MAX_MATCH_NODES: f64 = 1e11;
+
+/// Refuses a match expected to run for longer than a day of nodes or
+/// [`crate::limits::MAX_RUN_TIME`], with the estimate.
+fn check_size(args: &MatchArgs, limits: &SearchLimits) -> Result<()> {
+    let games = u64::from(args.games.div_ceil(2)) * 2;
+    let moves = games * TYPICAL_GAME_PLIES;
+    if let Some(time) = limits.time {
+        let estimate = time.as_secs_f64() * moves as f64;
+        if estimate > crate::limits::MAX_RUN_TIME.as_secs_f64() {
+            bail!(
+                "a match of {games} games at {} a move takes about {:.1e} hours (about {TYPICAL_GAME_PLIES} moves a game); \
+                 the limit is {} hours: play fewer games or think less",
+                humantime::format_duration(time),
+                estimate / 3600.0,
+                crate::limits::MAX_RUN_TIME.as_secs() / 3600
+            );
+        }
+    }
+    if let Some(nodes) = limits.nodes {
+        let estimate = nodes as f64 * moves as f64;
+        if estimate > MAX_MATCH_NODES {
+            bail!(
+                "a match of {games} games at {nodes} nodes a move searches about {estimate:.1e} nodes \
+                 (about {TYPICAL_GAME_PLIES} moves a game); the limit is {MAX_MATCH_NODES:.0e}: play fewer games or search less"
+            );
+        }
+    }
+    Ok(())
+}
+
 /// How one game ended, for the challenger.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Result3 {
@@ -64,21 +101,23 @@ enum Result3 {
 
 /// Runs the match and prints the score.
 pub fn run(args: &MatchArgs) -> Result<()> {
-    let mut challenger = PlayerSettings::default();
-    challenger.apply(&args.challenger)?;
-    let mut baseline = PlayerSettings::default();
-    baseline.apply(&args.baseline)?;
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
     if args.opening_stones >= 9 {
         bail!("--opening-stones must be below 9 (they fall in the 5x5 centre)");
     }
     let limits = match (args.nodes, args.time) {
-        (Some(0), _) => bail!("--nodes must be at least 1"),
         (_, Some(time)) => SearchLimits::none().with_time(time),
         (nodes, None) => SearchLimits::none().with_nodes(nodes.unwrap_or(DEFAULT_NODES)),
     };
+    check_size(args, &limits)?;
+    // Games run side by side, each with its two players' tables.
+    let side_by_side = if args.time.is_none() { rayon::current_num_threads() as u64 } else { 1 };
+    let challenger = super::settings_with(|_| {}, &args.challenger, "--challenger", side_by_side)?;
+    let baseline = super::settings_with(|_| {}, &args.baseline, "--baseline", side_by_side)?;
+    crate::limits::check_bytes(
+        (crate::limits::table_bytes(&challenger.engine) + crate::limits::table_bytes(&baseline.engine))
+            .saturating_mul(side_by_side),
+        "--challenger and --baseline",
+    )?;
     let pairs = args.games.div_ceil(2);
     let openings: Vec<Vec<Point>> = {
         let empty = args.board.board()?;

@@ -49,6 +49,22 @@ pub fn parse_rule(text: &str) -> Result<Rule, String> {
     Rule::parse(text).map_err(|error| error.to_string())
 }
 
+/// The settings of a player after the switches `switches` (given to
+/// `option`), `base` being changed first; refused when `copies` players
+/// with them at once would not fit in memory.
+pub fn settings_with(
+    base: impl FnOnce(&mut PlayerSettings),
+    switches: &str,
+    option: &str,
+    copies: u64,
+) -> Result<PlayerSettings> {
+    let mut settings = PlayerSettings::default();
+    base(&mut settings);
+    settings.apply(switches).map_err(|error| anyhow::anyhow!("{option}: {error:#}"))?;
+    crate::limits::check_tables(&settings.engine, copies, option)?;
+    Ok(settings)
+}
+
 /// Parses a duration such as `2s`, `500ms` or `1m`.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
     humantime::parse_duration(text.trim()).map_err(|error| format!("'{text}' is not a duration ({error})"))

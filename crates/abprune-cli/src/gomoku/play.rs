@@ -1,6 +1,6 @@
 //! `abprune play gomoku`: a person against the engine in the terminal.
 
-use super::{format_line, parse_duration, BoardArgs, Player, PlayerSettings};
+use super::{format_line, parse_duration, BoardArgs, Player};
 use abprune::{Game, Player as Side, SearchLimits};
 use abprune_games::Gomoku;
 use anyhow::Result;
@@ -29,8 +29,7 @@ const HELP: &str = "moves are a column letter and a row number, e.g. h8; 'undo' 
 /// Runs `abprune play gomoku`, reading the person's moves from stdin.
 pub fn run(args: &PlayArgs) -> Result<()> {
     let mut game = args.board.board()?;
-    let mut settings = PlayerSettings::default();
-    settings.apply(&args.set)?;
+    let settings = super::settings_with(|_| {}, &args.set, "--set", 1)?;
     let mut player = Player::new(settings)?;
     let engine_side = if args.engine_first { Side::First } else { Side::Second };
     let limits = SearchLimits::none().with_time(args.time);
@@ -59,12 +58,17 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         loop {
             print!("your move: ");
             std::io::stdout().flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
                 println!("\nbye");
                 return Ok(());
             }
-            match line.trim().to_ascii_lowercase().as_str() {
+            // A line that is not text is a typo like any other: the game goes on.
+            let Ok(line) = std::str::from_utf8(&bytes) else {
+                println!("'{}' is not text; try again", crate::quote::excerpt_bytes(bytes.trim_ascii()));
+                continue;
+            };
+            match crate::quote::strip_bom(line).trim().to_ascii_lowercase().as_str() {
                 "" => continue,
                 "quit" | "exit" => return Ok(()),
                 "help" | "?" => println!("{HELP}"),
@@ -74,7 +78,13 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 },
                 text => match game.parse_point(text).and_then(|point| game.try_play(point)) {
                     Ok(()) => break,
-                    Err(reason) => println!("illegal move '{text}': {reason}; try again"),
+                    Err(reason) => println!(
+                        "{}",
+                        crate::quote::one_line(&format!(
+                            "illegal move '{}': {reason}; try again",
+                            crate::quote::excerpt(text)
+                        ))
+                    ),
                 },
             }
         }

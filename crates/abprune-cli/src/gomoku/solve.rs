@@ -1,6 +1,6 @@
 //! `abprune solve gomoku`: the engine's move for a position.
 
-use super::{format_line, parse_duration, BoardArgs, Player, PlayerSettings};
+use super::{format_line, parse_duration, BoardArgs, Player};
 use abprune::SearchLimits;
 use abprune_games::Gomoku;
 use anyhow::{bail, Result};
@@ -17,7 +17,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     board: BoardArgs,
     /// Search to this depth in plies, however long it takes.
-    #[arg(long, conflicts_with = "time")]
+    #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u32).range(1..))]
     depth: Option<u32>,
     /// Think this long (e.g. `2s`, `500ms`); 2 s when no `--depth` is given.
     #[arg(long, value_parser = parse_duration)]
@@ -30,7 +30,7 @@ pub struct SolveArgs {
     set: String,
     /// Search threads (default: the number of cores; 1 is the
     /// deterministic single-threaded search).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::limits::parse_threads)]
     threads: Option<usize>,
     /// The moves from the empty board, black first (e.g. `h8 h9 i8`).
     moves: Vec<String>,
@@ -42,12 +42,10 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     if game.is_over() {
         bail!("the game is already over: there is no move to find");
     }
-    let mut settings = PlayerSettings::default();
-    settings.engine.threads = args.threads.unwrap_or_else(super::available_cores);
-    settings.apply(&args.set)?;
+    let threads = args.threads.unwrap_or_else(super::available_cores);
+    let settings = super::settings_with(|settings| settings.engine.threads = threads, &args.set, "--set", 1)?;
     let mut player = Player::new(settings)?;
     let limits = match args.depth {
-        Some(0) => bail!("--depth must be at least 1"),
         Some(depth) => SearchLimits::none().with_depth(depth),
         None => SearchLimits::none().with_time(args.time.unwrap_or(DEFAULT_TIME)),
     };

@@ -6,7 +6,7 @@
 //! solving it, and a description. `@size N` and `@rule R` lines set the
 //! board for the lines after them; `#` starts a comment.
 
-use super::{format_line, parse_duration, Player, PlayerSettings};
+use super::{format_line, parse_duration, Player};
 use abprune::SearchLimits;
 use abprune_games::{Gomoku, Point, Rule};
 use anyhow::{bail, Context as _, Result};
@@ -97,13 +97,35 @@ fn parse_position(content: &str, size: usize, rule: Rule) -> Result<(Gomoku, Vec
 
 /// Runs the suite.
 pub fn run(args: &TacticsArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?;
-    let (positions, errors) = parse_suite(&text);
+    let bytes =
+        std::fs::read(&args.file).with_context(|| format!("cannot read {}", crate::quote::excerpt(&args.file)))?;
+    // Lines that are not text are reported with their numbers; the others are read.
+    let mut unreadable = Vec::new();
+    let text: Vec<&str> = crate::quote::text_lines(&bytes)
+        .enumerate()
+        .map(|(index, line)| {
+            line.unwrap_or_else(|error| {
+                unreadable.push(format!("line {}: {error}", index + 1));
+                ""
+            })
+        })
+        .collect();
+    let (positions, mut errors) = parse_suite(&text.join("\n"));
+    errors.splice(0..0, unreadable);
     for error in &errors {
-        eprintln!("error: {}: {error}", args.file);
+        eprintln!("error: {}", crate::quote::one_line(&format!("{}: {error}", args.file)));
     }
-    let mut settings = PlayerSettings::default();
-    settings.apply(&args.set)?;
+    let bound = args.time.as_secs_f64() * positions.len() as f64;
+    if bound > crate::limits::MAX_RUN_TIME.as_secs_f64() {
+        bail!(
+            "--time {}: {} positions would take up to {:.1e} hours; the limit is {} hours",
+            humantime::format_duration(args.time),
+            positions.len(),
+            bound / 3600.0,
+            crate::limits::MAX_RUN_TIME.as_secs() / 3600
+        );
+    }
+    let settings = super::settings_with(|_| {}, &args.set, "--set", 1)?;
     let mut player = Player::new(settings)?;
     let limits = SearchLimits::none().with_time(args.time);
     let started = Instant::now();

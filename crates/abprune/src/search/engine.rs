@@ -347,10 +347,20 @@ impl<M: Copy + PartialEq + fmt::Debug> Engine<M> {
     /// An engine with `options`.
     ///
     /// # Errors
-    /// When the options do not combine ([`EngineOptions::validate`]).
+    /// When the options do not combine ([`EngineOptions::validate`]), or
+    /// a table's memory cannot be had.
     pub fn new(options: EngineOptions) -> Result<Self, EngineError> {
         options.validate()?;
-        Ok(Engine::with_checked_options(options))
+        let out_of_memory = |error: crate::tt::TableAllocError| EngineError(error.to_string());
+        let table = match options.table_mib {
+            0 => None,
+            mib => Some(TranspositionTable::try_with_mib(mib).map_err(out_of_memory)?),
+        };
+        let near = match (options.near_table_kib, options.table_mib) {
+            (0, _) | (_, 0) => None,
+            (kib, _) => Some(TranspositionTable::try_growing_from(kib, NEAR_TABLE_INITIAL_KIB).map_err(out_of_memory)?),
+        };
+        Ok(Engine::with_tables(options, table, near))
     }
 }
 
@@ -358,9 +368,19 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// An engine with options known to be valid.
     pub(crate) fn with_checked_options(options: EngineOptions) -> Self {
         let table = (options.table_mib > 0).then(|| TranspositionTable::with_mib(options.table_mib));
+        let near = near_table(&options);
+        Engine::with_tables(options, table, near)
+    }
+
+    /// An engine with options known to be valid and its tables made.
+    fn with_tables(
+        options: EngineOptions,
+        table: Option<TranspositionTable>,
+        near: Option<TranspositionTable>,
+    ) -> Self {
         Engine {
             helpers: Helpers::new(&options),
-            near: near_table(&options),
+            near,
             options,
             table,
             killers: Killers::default(),

@@ -1,0 +1,90 @@
+//! The limits the commands share: memory, threads, whole numbers.
+//!
+//! Memory: a table larger than the machine is refused with an `error:`
+//! line, not met by the system's out-of-memory killer halfway through
+//! filling it. The library allocates its tables fallibly, but a system that
+//! overcommits grants address space it cannot back; the memory the system
+//! says is available (`MemAvailable` of `/proc/meminfo`) is the honest limit.
+
+use abprune::EngineOptions;
+use anyhow::{bail, Result};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The most threads any command starts for one search or one experiment:
+/// the engine's limit ([`abprune::search::parallel::MAX_THREADS`]).
+pub const MAX_THREADS: usize = abprune::search::parallel::MAX_THREADS;
+
+/// The longest a whole run may be bounded by (a match, a benchmark
+/// suite): beyond this a typo, not a plan.
+pub const MAX_RUN_TIME: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// Parses a whole number of type `T`, telling a number out of `T`'s range
+/// from text that is not a number at all.
+///
+/// # Errors
+/// `'TEXT' is not a whole number` or `'TEXT' is out of range`.
+pub fn whole_number<T: FromStr>(text: &str) -> Result<T, String> {
+    let text = text.trim();
+    text.parse().map_err(|_| {
+        let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+        let quoted = crate::quote::excerpt(text);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            format!("'{quoted}' is out of range")
+        } else {
+            format!("'{quoted}' is not a whole number")
+        }
+    })
+}
+
+/// Parses a thread count for `--threads`: 1 to [`MAX_THREADS`].
+///
+/// # Errors
+/// When the text is not a number in that range.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match whole_number::<u64>(text) {
+        Ok(threads) if (1..=MAX_THREADS as u64).contains(&threads) => Ok(threads as usize),
+        Ok(_) => Err(format!("{} threads: the range is 1 to {MAX_THREADS}", text.trim())),
+        Err(error) => Err(format!("{error}: threads are 1 to {MAX_THREADS}")),
+    }
+}
+
+const MIB: u64 = 1 << 20;
+
+/// The memory the system can give without swapping, in bytes; `None` where
+/// it does not say (not Linux).
+pub fn available_bytes() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|line| line.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
+/// The bytes the tables of an engine with `options` take.
+pub fn table_bytes(options: &EngineOptions) -> u64 {
+    if options.table_mib == 0 {
+        return 0;
+    }
+    (options.table_mib as u64).saturating_mul(MIB).saturating_add((options.near_table_kib as u64).saturating_mul(1024))
+}
+
+/// Refuses `copies` engines with `options` at once when their tables do
+/// not fit in the memory available; `what` names the setting.
+pub fn check_tables(options: &EngineOptions, copies: u64, what: &str) -> Result<()> {
+    let needed = table_bytes(options).saturating_mul(copies.max(1));
+    check_bytes(needed, what)
+}
+
+/// Refuses `needed` bytes when the system has fewer available.
+pub fn check_bytes(needed: u64, what: &str) -> Result<()> {
+    if let Some(available) = available_bytes() {
+        if needed > available {
+            bail!(
+                "{what}: the tables need {} MiB and this machine has {} MiB available; give a smaller table",
+                needed.div_ceil(MIB),
+                available / MIB
+            );
+        }
+    }
+    Ok(())
+}
