@@ -21,6 +21,8 @@ use std::path::PathBuf;
 /// Positions before this move number are the openings' (chosen by the
 /// match, not played): they are left out.
 const DEFAULT_FIRST_MOVE: usize = 6;
+/// Every this many-th game is held out of the fit and used to check it.
+const HOLD_OUT_EVERY: usize = 5;
 /// Gradient steps of the fit.
 const DEFAULT_STEPS: usize = 3000;
 /// Adam's step size, in evaluation units.
@@ -70,6 +72,17 @@ pub fn run(args: &TuneArgs) -> Result<()> {
         let text = String::from_utf8_lossy(&text);
         games.extend(parse_sgf(&text).with_context(|| format!("in {}", path.display()))?);
     }
+    // Every fifth game is held out, to tell a better fit from overfitting.
+    let (mut held_out, mut fitted) = (Vec::new(), Vec::new());
+    for (i, game) in games.into_iter().enumerate() {
+        if i % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
+            held_out.push(game);
+        } else {
+            fitted.push(game);
+        }
+    }
+    let games = fitted;
+    let validation = samples_of(&held_out, args.first_move);
     let samples = samples_of(&games, args.first_move);
     if samples.len() < EVAL_FEATURES * 10 {
         bail!(
@@ -90,6 +103,16 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     let weights = EvalWeights::from_vector(&rounded);
     println!("# {} games, {} quiet positions (from move {})", games.len(), samples.len(), args.first_move);
     println!("# scale {scale:.0}: mean squared error {before:.5} with the current weights, {after:.5} fitted");
+    if !validation.is_empty() {
+        let rounded_f64: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
+        println!(
+            "# held out: {} games, {} positions: {:.5} with the current weights, {:.5} fitted",
+            held_out.len(),
+            validation.len(),
+            mean_error(&validation, &start, scale),
+            mean_error(&validation, &rounded_f64, scale)
+        );
+    }
     println!("pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {{");
     println!("    mover_shape: {:?},", weights.mover_shape);
     println!("    waiter_shape: {:?},", weights.waiter_shape);

@@ -321,11 +321,13 @@ impl Brain {
             return writeln!(out, "ERROR the engine cannot start");
         };
         // Making the table is part of the turn.
-        let budget = budget.saturating_sub(started.elapsed()).max(super::time::MIN_THINK);
+        let spent = started.elapsed();
+        let hard = budget.hard.saturating_sub(spent).max(super::time::MIN_THINK);
+        let soft = budget.soft.saturating_sub(spent).max(super::time::MIN_THINK).min(hard);
         self.stop.store(false, Ordering::Relaxed);
-        let limits = SearchLimits::none().with_time(budget).with_stop_flag(Arc::clone(&self.stop));
+        let limits = SearchLimits::none().with_time(hard).with_stop_flag(Arc::clone(&self.stop));
         let mut lines = Vec::new();
-        let decision = player.decide(board, &limits, |info| {
+        let decision = player.decide_timed(board, &limits, Some(soft), |info| {
             lines.push(format!(
                 "depth {} score {} nodes {} nps {} time {}ms pv {}",
                 info.depth,

@@ -9,14 +9,28 @@
 //! checked for legality before it leaves, whatever happened.
 
 use abprune::{Engine, EngineOptions, Game, Score, SearchInfo, SearchLimits, Selectivity};
+use abprune_games::gomoku::Threat;
 use abprune_games::{Gomoku, MoveOrder, Point};
 use anyhow::{bail, Result};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The most threats the root's VCT search plays for the attacker.
+pub const ROOT_VCT_THREATS: u32 = 8;
+/// Node budget of the root's VCT search.
+pub const ROOT_VCT_NODES: u64 = 100_000;
 /// The most fours the root's VCF search plays for the attacker.
 pub const ROOT_VCF_FOURS: u32 = 12;
 /// Node budget of the root's VCF search: a few milliseconds.
 pub const ROOT_VCF_NODES: u64 = 200_000;
+/// Past this fraction of the soft time budget a stable search starts no new
+/// iteration: the next one would take about as long as all before it.
+pub const SOFT_NEW_ITERATION: f64 = 0.5;
+/// A fall of the value between two iterations by more than this (in
+/// evaluation units) makes the move critical: the search may use its hard
+/// budget.
+pub const CRITICAL_DROP: i32 = 300;
 /// The default transposition table budget of a Gomoku player.
 pub const DEFAULT_TABLE_MIB: usize = 64;
 /// The futility margin per ply of the engine's selective search, in the
@@ -34,6 +48,10 @@ pub struct PlayerSettings {
     pub order: MoveOrder,
     /// Look for a VCF at the root before searching.
     pub root_vcf: bool,
+    /// Look for a VCT (fours and open threes) at the root before searching.
+    pub root_vct: bool,
+    /// When the opponent threatens a VCF, search only the moves that stop it.
+    pub vcf_defence: bool,
     /// The engine's options.
     pub engine: EngineOptions,
 }
@@ -45,6 +63,8 @@ impl Default for PlayerSettings {
         PlayerSettings {
             order: MoveOrder::Seed,
             root_vcf: true,
+            root_vct: true,
+            vcf_defence: true,
             engine: EngineOptions {
                 table_mib: DEFAULT_TABLE_MIB,
                 selectivity: SELECTIVITY,
@@ -86,6 +106,8 @@ impl PlayerSettings {
                     }
                 }
                 "vcf" => self.root_vcf = on()?,
+                "vct" => self.root_vct = on()?,
+                "defence" => self.vcf_defence = on()?,
                 "quiescence" => self.engine.quiescence = on()?,
                 "killers" => self.engine.killers = on()?,
                 "history" => self.engine.history = on()?,
@@ -109,7 +131,7 @@ impl PlayerSettings {
                 _ => match self.engine.selectivity.switch_mut(name) {
                     Some(switch) => *switch = on()?,
                     None => bail!(
-                        "unknown switch '{name}' (known: order, vcf, quiescence, killers, history, table, threads, \
+                        "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, table, threads, \
                          selective, margin, {})",
                         Selectivity::NAMES.join(", ")
                     ),
@@ -127,6 +149,9 @@ pub enum Reason {
     Opening,
     /// The root's VCF search found a win by continuous fours.
     Vcf,
+    /// The root's VCT search found a win by continuous threats (the value
+    /// is a bound: the line's length is not worked out).
+    Vct,
     /// The engine's search.
     Search,
 }
@@ -176,6 +201,22 @@ impl Player {
         limits: &SearchLimits,
         on_iteration: impl FnMut(&SearchInfo<Point>),
     ) -> Option<Decision> {
+        self.decide_timed(game, limits, None, on_iteration)
+    }
+
+    /// [`Player::decide`] under a match clock: `limits.time` is the hard
+    /// limit, `soft` the time a stable search keeps to. After each
+    /// iteration past [`SOFT_NEW_ITERATION`] of `soft` the search stops,
+    /// unless the move is critical: the best move changed in that
+    /// iteration, or its value fell by more than [`CRITICAL_DROP`]; then it
+    /// goes on, up to the hard limit.
+    pub fn decide_timed(
+        &mut self,
+        game: &Gomoku,
+        limits: &SearchLimits,
+        soft: Option<Duration>,
+        mut on_iteration: impl FnMut(&SearchInfo<Point>),
+    ) -> Option<Decision> {
         let started = Instant::now();
         if game.is_over() {
             return None;
@@ -207,7 +248,40 @@ impl Player {
                 }
             }
         }
-        let result = self.engine.search(&mut position, limits, on_iteration);
+        if self.settings.root_vct {
+            if let Some(first) = position.find_vct(ROOT_VCT_THREATS, ROOT_VCT_NODES) {
+                if position.check_move(first).is_ok() {
+                    return Some(decision(first, Score::win_in(ROOT_VCT_THREATS * 2 + 1), Reason::Vct, vec![first]));
+                }
+            }
+        }
+        if self.settings.vcf_defence {
+            let defences = vcf_defences(&mut position);
+            position.restrict_moves(defences.as_deref());
+        }
+        let mut limits = limits.clone();
+        let stop = match (&limits.stop, soft) {
+            (Some(flag), _) => Some(Arc::clone(flag)),
+            (None, Some(_)) => {
+                let flag = Arc::new(AtomicBool::new(false));
+                limits.stop = Some(Arc::clone(&flag));
+                Some(flag)
+            }
+            (None, None) => None,
+        };
+        let mut previous: Option<(Point, Score)> = None;
+        let result = self.engine.search(&mut position, &limits, |info| {
+            on_iteration(info);
+            let (Some(soft), Some(stop), Some(&best)) = (soft, &stop, info.pv.first()) else { return };
+            let critical = previous.is_some_and(|(move_before, value_before)| {
+                move_before != best
+                    || i64::from(value_before.get()) - i64::from(info.value.get()) > i64::from(CRITICAL_DROP)
+            });
+            previous = Some((best, info.value));
+            if info.elapsed >= soft.mul_f64(SOFT_NEW_ITERATION) && !critical {
+                stop.store(true, Ordering::Relaxed);
+            }
+        });
         let mv = result.best_move.filter(|&mv| game.check_move(mv).is_ok()).or_else(|| any_legal_move(game))?;
         let pv = if result.pv.first() == Some(&mv) { result.pv } else { vec![mv] };
         Some(Decision {
@@ -220,6 +294,46 @@ impl Player {
             reason: Reason::Search,
         })
     }
+}
+
+/// The opponent's VCF search, run as if the side to move passed: its
+/// most fours and node budget.
+pub const THREAT_VCF_FOURS: u32 = 10;
+/// ... node budget of each such search.
+pub const THREAT_VCF_NODES: u64 = 20_000;
+
+/// The moves that stop a VCF the opponent threatens, if it threatens one
+/// and some move stops it: the points of its line and the side to move's
+/// fours are tried, each followed by a VCF search for the opponent, and
+/// those after which none is found are kept. `None`: no threat found, or
+/// nothing tried stops it (then every move is searched as usual).
+fn vcf_defences(position: &mut Gomoku) -> Option<Vec<Point>> {
+    if !position.play_null() {
+        return None;
+    }
+    let threat = position.find_vcf(THREAT_VCF_FOURS, THREAT_VCF_NODES);
+    position.undo_null();
+    let line = threat?;
+    let me = position.side_to_move();
+    let mut tried: Vec<Point> = line.clone();
+    tried.extend(position.threat_points(me, Threat::Four));
+    tried.extend(position.threat_points(me, Threat::FourThree));
+    tried.extend(position.threat_points(me, Threat::OpenFour));
+    tried.sort_unstable();
+    tried.dedup();
+    let defences: Vec<Point> = tried
+        .into_iter()
+        .filter(|&mv| {
+            if position.check_move(mv).is_err() {
+                return false;
+            }
+            position.play(mv);
+            let stopped = position.find_vcf(THREAT_VCF_FOURS, THREAT_VCF_NODES).is_none();
+            position.undo(mv);
+            stopped
+        })
+        .collect();
+    (!defences.is_empty()).then_some(defences)
 }
 
 /// A legal move, for when everything else failed: a candidate, else any

@@ -51,6 +51,7 @@ mod rule;
 mod search_hooks;
 pub mod threats;
 mod vcf;
+mod vct;
 
 pub use eval::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
 pub use patterns::{Direction, Shape};

@@ -45,6 +45,10 @@ pub struct Gomoku {
     pub(super) history: Vec<Point>,
     /// The number of moves played when a winning line was completed.
     pub(super) won_at: Option<usize>,
+    /// The only moves [`abprune::Game::generate_moves`] gives in the
+    /// position after this many moves (a restriction of the root's moves,
+    /// [`Gomoku::restrict_moves`]).
+    pub(super) root_moves: Option<(usize, CellSet)>,
     /// Passes played by the search ([`abprune::Game::play_null`]) and not
     /// yet taken back: each one flips the side to move.
     pub(super) passes: u8,
@@ -158,6 +162,7 @@ impl Gomoku {
             history,
             won_at: None,
             passes: 0,
+            root_moves: None,
         }
     }
 
@@ -365,5 +370,23 @@ impl fmt::Debug for Gomoku {
             .field("order", &self.order)
             .field("moves", &moves.join(" "))
             .finish()
+    }
+}
+
+impl Gomoku {
+    /// Restricts the moves generated in this position (not after any
+    /// further move) to `moves`, e.g. the defences a root analysis found;
+    /// `None` lifts the restriction. Empty or occupied points are ignored;
+    /// if none is left, every candidate is generated as usual.
+    pub fn restrict_moves(&mut self, moves: Option<&[Point]>) {
+        self.root_moves = moves.map(|moves| {
+            let mut allowed = CellSet::default();
+            for &p in moves {
+                if self.check_move(p).is_ok() {
+                    allowed.insert(index_of(p));
+                }
+            }
+            (self.history.len(), allowed)
+        });
     }
 }

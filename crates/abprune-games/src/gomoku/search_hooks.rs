@@ -45,6 +45,14 @@ impl Game for Gomoku {
             moves.push(Point { x: self.width / 2, y: self.height / 2 });
             return;
         }
+        if let Some((moves_played, allowed)) = &self.root_moves {
+            if *moves_played == self.history.len() && self.passes == 0 {
+                self.push_ordered(&allowed.intersection(&self.empties), moves);
+                if !moves.is_empty() {
+                    return;
+                }
+            }
+        }
         self.push_ordered(&self.candidates, moves);
         if moves.is_empty() {
             // No empty point near a stone: only on a full board, but be total.
