@@ -169,7 +169,7 @@ fn samples_of(games: &[GameRecord], first_move: usize) -> Vec<Sample> {
         for (number, &mv) in game.moves.iter().enumerate() {
             if number >= first_move && position.outcome().is_none() {
                 forcing.clear();
-                if position.horizon(&mut forcing) == Horizon::Quiet && forcing.is_empty() {
+                if position.horizon(&mut forcing) == Horizon::Quiet {
                     let black_to_move = number % 2 == 0;
                     let result = if black_to_move { game.black_result } else { 1.0 - game.black_result };
                     let mut features = [0.0; EVAL_FEATURES];

@@ -239,7 +239,7 @@ impl Player {
             }
         }
         if self.settings.root_vcf {
-            if let Some(line) = position.find_vcf(ROOT_VCF_FOURS, ROOT_VCF_NODES) {
+            if let Some(line) = position.find_vcf(ROOT_VCF_FOURS, nodes_within(ROOT_VCF_NODES, limits.time)) {
                 if let Some(&first) = line.first() {
                     if position.check_move(first).is_ok() {
                         let score = Score::win_in(line.len() as u32);
@@ -249,17 +249,19 @@ impl Player {
             }
         }
         if self.settings.root_vct {
-            if let Some(first) = position.find_vct(ROOT_VCT_THREATS, ROOT_VCT_NODES) {
+            if let Some(first) = position.find_vct(ROOT_VCT_THREATS, nodes_within(ROOT_VCT_NODES, limits.time)) {
                 if position.check_move(first).is_ok() {
                     return Some(decision(first, Score::win_in(ROOT_VCT_THREATS * 2 + 1), Reason::Vct, vec![first]));
                 }
             }
         }
         if self.settings.vcf_defence {
-            let defences = vcf_defences(&mut position);
+            let defences = vcf_defences(&mut position, nodes_within(THREAT_VCF_NODES, limits.time));
             position.restrict_moves(defences.as_deref());
         }
+        // The root's analyses took part of the time: the search gets the rest.
         let mut limits = limits.clone();
+        limits.time = limits.time.map(|time| time.saturating_sub(started.elapsed()).max(MIN_SEARCH_TIME));
         let stop = match (&limits.stop, soft) {
             (Some(flag), _) => Some(Arc::clone(flag)),
             (None, Some(_)) => {
@@ -307,11 +309,11 @@ pub const THREAT_VCF_NODES: u64 = 20_000;
 /// fours are tried, each followed by a VCF search for the opponent, and
 /// those after which none is found are kept. `None`: no threat found, or
 /// nothing tried stops it (then every move is searched as usual).
-fn vcf_defences(position: &mut Gomoku) -> Option<Vec<Point>> {
+fn vcf_defences(position: &mut Gomoku, nodes: u64) -> Option<Vec<Point>> {
     if !position.play_null() {
         return None;
     }
-    let threat = position.find_vcf(THREAT_VCF_FOURS, THREAT_VCF_NODES);
+    let threat = position.find_vcf(THREAT_VCF_FOURS, nodes);
     position.undo_null();
     let line = threat?;
     let me = position.side_to_move();
@@ -321,6 +323,8 @@ fn vcf_defences(position: &mut Gomoku) -> Option<Vec<Point>> {
     tried.extend(position.threat_points(me, Threat::OpenFour));
     tried.sort_unstable();
     tried.dedup();
+    // The defence as a whole gets DEFENCE_SEARCHES searches' worth of nodes.
+    let nodes = nodes.saturating_mul(DEFENCE_SEARCHES) / (tried.len() as u64).max(1);
     let defences: Vec<Point> = tried
         .into_iter()
         .filter(|&mv| {
@@ -328,12 +332,33 @@ fn vcf_defences(position: &mut Gomoku) -> Option<Vec<Point>> {
                 return false;
             }
             position.play(mv);
-            let stopped = position.find_vcf(THREAT_VCF_FOURS, THREAT_VCF_NODES).is_none();
+            let stopped = position.find_vcf(THREAT_VCF_FOURS, nodes).is_none();
             position.undo(mv);
             stopped
         })
         .collect();
     (!defences.is_empty()).then_some(defences)
+}
+
+/// Nodes a millisecond that the root's threat searches are budgeted at: a
+/// third of what they search on this project's machines, so that the
+/// analyses stay within their share of a short time limit.
+pub const THREAT_NODES_PER_MS: u64 = 300;
+/// Each root analysis (our VCF, our VCT, the defence against theirs, the
+/// last counting each of its searches) may take this fraction of the time
+/// limit, at most.
+pub const ANALYSIS_SHARE_DIVISOR: u64 = 16;
+/// The VCF defence may spend this many threat searches' budgets in all.
+pub const DEFENCE_SEARCHES: u64 = 4;
+/// The shortest search after the analyses, whatever the clock says.
+pub const MIN_SEARCH_TIME: Duration = Duration::from_millis(2);
+
+/// `cap` nodes, or fewer when `time` is short (see [`THREAT_NODES_PER_MS`]).
+fn nodes_within(cap: u64, time: Option<Duration>) -> u64 {
+    time.map_or(cap, |time| {
+        let millis = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+        cap.min(millis.saturating_mul(THREAT_NODES_PER_MS) / ANALYSIS_SHARE_DIVISOR)
+    })
 }
 
 /// A legal move, for when everything else failed: a candidate, else any
