@@ -50,7 +50,7 @@ pub struct PlayerSettings {
     pub root_vcf: bool,
     /// Look for a VCT (fours and open threes) at the root before searching.
     pub root_vct: bool,
-    /// When the opponent threatens a VCF, search only the moves that stop it.
+    /// When the opponent threatens a VCF or a VCT, search only the moves that stop it.
     pub vcf_defence: bool,
     /// The engine's options.
     pub engine: EngineOptions,
@@ -256,7 +256,7 @@ impl Player {
             }
         }
         if self.settings.vcf_defence {
-            let defences = vcf_defences(&mut position, nodes_within(THREAT_VCF_NODES, limits.time));
+            let defences = threat_defences(&mut position, nodes_within(THREAT_VCF_NODES, limits.time));
             position.restrict_moves(defences.as_deref());
         }
         // The root's analyses took part of the time: the search gets the rest.
@@ -303,21 +303,41 @@ impl Player {
 pub const THREAT_VCF_FOURS: u32 = 10;
 /// ... node budget of each such search.
 pub const THREAT_VCF_NODES: u64 = 20_000;
+/// The most threats of the opponent's VCT search.
+pub const THREAT_VCT_THREATS: u32 = 6;
+/// Against a VCT threat, this many of the best-ranked candidates are tried.
+pub const VCT_DEFENCE_CANDIDATES: usize = 16;
 
-/// The moves that stop a VCF the opponent threatens, if it threatens one
-/// and some move stops it: the points of its line and the side to move's
-/// fours are tried, each followed by a VCF search for the opponent, and
-/// those after which none is found are kept. `None`: no threat found, or
-/// nothing tried stops it (then every move is searched as usual).
-fn vcf_defences(position: &mut Gomoku, nodes: u64) -> Option<Vec<Point>> {
+/// The moves that stop a VCF, or failing that a VCT, that the opponent
+/// threatens (what it would win with were it to move), if it threatens one
+/// and some move stops it. Against a VCF the points of its line and the
+/// side to move's fours are tried; against a VCT, the best-ranked
+/// candidates and the fours. After each, the opponent's VCF and VCT are
+/// searched again, and the moves after which neither is found are kept.
+/// `None`: no threat found, or nothing tried stops it (then every move is
+/// searched as usual).
+fn threat_defences(position: &mut Gomoku, nodes: u64) -> Option<Vec<Point>> {
     if !position.play_null() {
         return None;
     }
-    let threat = position.find_vcf(THREAT_VCF_FOURS, nodes);
+    let vcf = position.find_vcf(THREAT_VCF_FOURS, nodes);
+    let vct = if vcf.is_none() { position.find_vct(THREAT_VCT_THREATS, nodes) } else { None };
     position.undo_null();
-    let line = threat?;
+    let mut tried: Vec<Point> = match (vcf, vct) {
+        (Some(line), _) => line,
+        (None, Some(_)) => {
+            // Against threes the defences may be anywhere near the fight:
+            // the best-ranked candidates.
+            let mut candidates = Vec::new();
+            if position.candidate_moves(&mut candidates).is_some() {
+                return None;
+            }
+            candidates.truncate(VCT_DEFENCE_CANDIDATES);
+            candidates
+        }
+        (None, None) => return None,
+    };
     let me = position.side_to_move();
-    let mut tried: Vec<Point> = line.clone();
     tried.extend(position.threat_points(me, Threat::Four));
     tried.extend(position.threat_points(me, Threat::FourThree));
     tried.extend(position.threat_points(me, Threat::OpenFour));
@@ -332,7 +352,8 @@ fn vcf_defences(position: &mut Gomoku, nodes: u64) -> Option<Vec<Point>> {
                 return false;
             }
             position.play(mv);
-            let stopped = position.find_vcf(THREAT_VCF_FOURS, nodes).is_none();
+            let stopped = position.find_vcf(THREAT_VCF_FOURS, nodes).is_none()
+                && position.find_vct(THREAT_VCT_THREATS, nodes).is_none();
             position.undo(mv);
             stopped
         })

@@ -14,11 +14,14 @@
 //! 3. the attacker has an open-four move: won (the open four wins, whatever
 //!    the defender does, since it has no five point);
 //! 4. otherwise every point where the attacker makes a four or an open
-//!    three, fours first: won if one of them wins against every defence.
+//!    three (only fours if the defender has an open-four move: a three
+//!    would be too slow), fours first: won if one of them wins against
+//!    every defence.
 //!
 //! At a defending node (defender to move, after a threat):
 //!
-//! 1. the defender has a five point: failed (it wins first);
+//! 1. the defender has a five point, or an open-four move against a mere
+//!    three: failed (it wins first);
 //! 2. the attacker has two five points: won; one: the defender must cover
 //!    it (its only move that does not lose at once);
 //! 3. the attacker has an open-four move (it made an open three): the
@@ -131,7 +134,13 @@ impl VctSearch {
                     }
                     return Search::Won;
                 }
-                game.threat_moves(me)
+                // An open three of the defender's outruns a three: only
+                // fours are fast enough then.
+                if game.threats[they][Threat::OpenFour as usize].is_empty() {
+                    game.threat_moves(me)
+                } else {
+                    game.fours(me)
+                }
             }
         };
         // Step 4. The threats, fours first, then by the seed score.
@@ -171,15 +180,18 @@ impl VctSearch {
         if game.won_at.is_some() {
             return Search::Won;
         }
-        // Step 1. The defender's own five.
-        if !game.threats[they][Threat::Five as usize].is_empty() {
+        // Step 1. The defender's own five; or, against a three (no five
+        // point of the attacker's), the defender's open four.
+        let my_fives = game.threats[me][Threat::Five as usize];
+        if !game.threats[they][Threat::Five as usize].is_empty()
+            || (my_fives.is_empty() && !game.threats[they][Threat::OpenFour as usize].is_empty())
+        {
             return Search::Failed;
         }
         if !self.count_node() {
             return Search::OutOfBudget;
         }
         // Steps 2 and 3. The defences.
-        let my_fives = game.threats[me][Threat::Five as usize];
         let defences = match my_fives.first() {
             Some(_) if my_fives.len() >= 2 => return Search::Won,
             Some(block) => {

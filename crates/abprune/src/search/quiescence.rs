@@ -11,7 +11,12 @@
 use super::searcher::Searcher;
 use crate::game::Horizon;
 use crate::trace::Observer;
+use crate::tt::{Bound, TableEntry, PROVEN_DRAFT};
 use crate::{Game, Score};
+
+/// The draft of a quiescence result in the table: below every search of
+/// depth 1 or more, so that it settles only other quiescence nodes.
+const QUIESCENCE_DRAFT: u8 = 0;
 
 /// The most plies a forcing line is followed past the horizon: a safety cap
 /// (12 moves each for a side), far longer than the forcing lines games give.
@@ -40,6 +45,33 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
             let value = self.context.leaf(ply, value.to_root_relative(ply));
             return self.context.exit(ply, value);
         }
+
+        // Step 2b. The table: forcing lines transpose a great deal (the
+        // same fours in another order), and a position searched before may
+        // settle this one. Entries of the main search (deeper) are as good.
+        let table = self.table_at(ply);
+        let key = if moves.is_empty() { None } else { table.and_then(|_| self.context.game.hash_key()) };
+        let mut deeper_entry = false;
+        if let (Some(table), Some(key)) = (table, key) {
+            if let Some(entry) = table.probe(key) {
+                deeper_entry = entry.draft > 0;
+                let value = entry.value.to_root_relative(ply);
+                let settled = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                };
+                if settled {
+                    if entry.draft != PROVEN_DRAFT {
+                        self.unproven += 1;
+                    }
+                    self.context.give_back(ply, moves);
+                    return self.context.exit(ply, value);
+                }
+            }
+        }
+        let (window_alpha, window_beta) = (alpha, beta);
+        let unproven_before = self.unproven;
         let mut alpha = alpha;
         let mut best = -Score::INFINITY;
         // A forced side with nothing to play (a game that broke the contract)
@@ -78,6 +110,25 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
         self.context.give_back(ply, moves);
         if self.stopped.is_some() {
             return Score::DRAW;
+        }
+        // Step 4. Remember the result, unless the table holds a deeper one.
+        if let (Some(table), Some(key), false) = (table, key, deeper_entry) {
+            let bound = if best <= window_alpha {
+                Bound::Upper
+            } else if best >= window_beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let proven = self.unproven == unproven_before;
+            // No move index: the forcing moves are not the node's move list.
+            let entry = TableEntry {
+                value: best.to_node_relative(ply),
+                draft: if proven { PROVEN_DRAFT } else { QUIESCENCE_DRAFT },
+                move_index: None,
+                bound,
+            };
+            table.store(key, entry, 1);
         }
         self.context.exit(ply, best)
     }

@@ -115,7 +115,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// The table that holds the nodes of `ply`: the near-leaf table from
     /// `near_from_ply` on, the main table above.
     #[inline]
-    fn table_at(&self, ply: u32) -> Option<&'a TranspositionTable> {
+    pub(crate) fn table_at(&self, ply: u32) -> Option<&'a TranspositionTable> {
         if ply >= self.near_from_ply {
             self.near
         } else {
