@@ -97,6 +97,17 @@ pub trait Game {
         None
     }
 
+    /// Which rules the position is played under, for a type that plays
+    /// several variants (misère Nim beside normal Nim, Othello scored by
+    /// the disc margin or by win/draw/loss): the same position then has the
+    /// same [`Game::hash_key`] but not the same value. An [`crate::Engine`]
+    /// keeps what its table learnt only between searches of the same game
+    /// type with the same rules key, and starts afresh otherwise. Default: 0
+    /// (one set of rules).
+    fn rules_key(&self) -> u64 {
+        0
+    }
+
     /// How promising `mv` looks before it is searched: larger first. The
     /// engine's move ordering uses it after the table's move and the killer
     /// moves. The default (0 for every move) keeps the generation order.

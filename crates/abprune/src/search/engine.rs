@@ -47,7 +47,7 @@ use crate::limits::{Clock, SearchLimits, StopReason};
 use crate::ordering::{History, Killers};
 use crate::trace::{NoTrace, Observer};
 use crate::tt::TranspositionTable;
-use crate::{Game, Score, SearchStats};
+use crate::{Game, Outcome, Score, SearchStats};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -540,6 +540,12 @@ impl<M: Copy + PartialEq> Engine<M> {
         if self.options.aspiration.is_some() {
             return Err(EngineError("aspiration windows apply to iterative deepening, not to solving".into()));
         }
+        // A finished game is its own answer: the ladder below starts one ply
+        // away (no searched move ends a game at distance 0), so bisecting
+        // on it would report a loss in 1, or a draw, for a loss on the spot.
+        if let Some(outcome) = game.outcome() {
+            return Ok(finished_root(outcome, mode));
+        }
         let ladder = ValueLadder::new(game.max_plies_left(), game.winner_moves_last());
         // Exact answers never rest on a selective technique.
         let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
@@ -686,6 +692,23 @@ fn bisect<G: Game, O: Observer<G::Move>>(
         stats,
         elapsed,
     })
+}
+
+/// The result of a solve whose root is a finished game: the rules' own
+/// value, no move, no line.
+fn finished_root<M>(outcome: Outcome, mode: SolveMode) -> EngineResult<M> {
+    let value = outcome.score(0);
+    EngineResult {
+        value,
+        exact: true,
+        plies_to_end: if mode == SolveMode::Strong { value.plies_to_end() } else { None },
+        best_move: None,
+        pv: Vec::new(),
+        depth: 0,
+        stop_reason: StopReason::Solved,
+        stats: SearchStats::default(),
+        elapsed: Duration::ZERO,
+    }
 }
 
 fn static_evaluation_error() -> EngineError {
