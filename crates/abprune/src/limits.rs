@@ -65,6 +65,11 @@ impl SearchLimits {
 pub enum StopReason {
     /// The value is exact: the game is solved from this position.
     Solved,
+    /// Every line was searched to its end, but some ends are positions
+    /// without moves that the rules do not finish, valued by
+    /// [`crate::Game::evaluate`] (an explicit tree's leaves): a deeper
+    /// search would find the same value, which is not proven.
+    Complete,
     /// The depth limit was reached.
     DepthLimit,
     /// The node limit was reached.

@@ -335,6 +335,10 @@ pub struct Engine<M> {
     buffers: Buffers<M>,
     /// The helper threads' own statistics and buffers, kept between searches.
     helpers: Helpers<M>,
+    /// The game the tables and statistics were learnt on: its type's name
+    /// and its [`Game::rules_key`]. A search of another game clears them
+    /// first, so that no answer rests on another game's entries.
+    bound_to: Option<(&'static str, u64)>,
 }
 
 impl<M: Copy + PartialEq> Default for Engine<M> {
@@ -386,6 +390,22 @@ impl<M: Copy + PartialEq> Engine<M> {
             killers: Killers::default(),
             history: History::default(),
             buffers: Buffers::default(),
+            bound_to: None,
+        }
+    }
+
+    /// Binds the engine to `game`'s type and rules before a search: when
+    /// they differ from the last search's, everything learnt is forgotten
+    /// (in O(1)). Two games of one move type can share hash keys (normal
+    /// and misère Nim, Othello scored by margin or by win/draw/loss), and
+    /// an entry of one would be taken for a proven value of the other.
+    fn bind<G: Game<Move = M>>(&mut self, game: &G) {
+        let identity = (std::any::type_name::<G>(), game.rules_key());
+        if self.bound_to != Some(identity) {
+            if self.bound_to.is_some() {
+                self.clear();
+            }
+            self.bound_to = Some(identity);
         }
     }
 
@@ -395,6 +415,13 @@ impl<M: Copy + PartialEq> Engine<M> {
     }
 
     /// Forgets everything learnt: the table (in O(1)), killers and history.
+    ///
+    /// The engine keeps what it learnt between searches of the same game
+    /// (the same type, with the same [`Game::rules_key`]): positions met
+    /// again, in the next move's search or in another line, are answered
+    /// from the table. A search of another game starts afresh by itself;
+    /// call this only to make a search independent of the ones before it
+    /// (a measurement, say).
     pub fn clear(&mut self) {
         if let Some(table) = &mut self.table {
             table.clear();
@@ -444,6 +471,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         M: Send,
         O: Observer<M>,
     {
+        self.bind(game);
         if self.options.threads == 1 {
             let started = Instant::now();
             let (outcome, buffers) = {
@@ -514,6 +542,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         guess: Score,
         observer: &mut O,
     ) -> SearchResult<M> {
+        self.bind(game);
         let mut searcher = self.searcher(game, observer, &SearchLimits::none());
         let value = iteration(&mut searcher, depth, guess);
         searcher.context.finish(value)
@@ -590,7 +619,7 @@ fn deepen<G: Game, O: Observer<G::Move>>(
     let mut reason = StopReason::DepthLimit;
     let mut depth = 1;
     while depth <= max_depth {
-        let unproven_before = searcher.unproven;
+        let (unproven_before, horizons_before) = (searcher.unproven, searcher.horizons);
         let guess = last.as_ref().map_or(Score::DRAW, |(_, value, _, _)| *value);
         let value = iteration(searcher, depth, guess);
         if let Some(stopped) = searcher.stopped {
@@ -613,6 +642,11 @@ fn deepen<G: Game, O: Observer<G::Move>>(
         last = Some((depth, value, pv, exact));
         if exact {
             reason = StopReason::Solved;
+            break;
+        }
+        if searcher.horizons == horizons_before {
+            // No line met the horizon: deeper iterations would repeat this one.
+            reason = StopReason::Complete;
             break;
         }
         depth += 1;
