@@ -314,12 +314,6 @@ pub enum SolveMode {
 /// first 100 of Test_L1_R2 3% faster, with 1% more nodes.
 pub const NEAR_TABLE_INITIAL_KIB: usize = 256;
 
-/// The near-leaf table, when `options` ask for one.
-fn near_table(options: &EngineOptions) -> Option<TranspositionTable> {
-    (options.near_table_kib > 0 && options.table_mib > 0)
-        .then(|| TranspositionTable::growing_from(options.near_table_kib, NEAR_TABLE_INITIAL_KIB))
-}
-
 /// The search engine: options, the table and the ordering statistics, kept
 /// between searches (the helper threads' own statistics too; the threads
 /// themselves live only during a search). See the [module
@@ -335,6 +329,8 @@ pub struct Engine<M> {
     buffers: Buffers<M>,
     /// The helper threads' own statistics and buffers, kept between searches.
     helpers: Helpers<M>,
+    /// The allocator refused the tables once: the engine searches without.
+    tables_refused: bool,
     /// The game the tables and statistics were learnt on: its type's name
     /// and its [`Game::rules_key`]. A search of another game clears them
     /// first, so that no answer rests on another game's entries.
@@ -353,44 +349,68 @@ impl<M: Copy + PartialEq + fmt::Debug> Engine<M> {
     /// # Errors
     /// When the options do not combine ([`EngineOptions::validate`]), or
     /// a table's memory cannot be had.
+    ///
+    /// Cheap (microseconds, whatever the table budget): the tables are
+    /// made by the first search of a game with a hash key, or by
+    /// [`Engine::allocate_tables`].
     pub fn new(options: EngineOptions) -> Result<Self, EngineError> {
         options.validate()?;
-        let out_of_memory = |error: crate::tt::TableAllocError| EngineError(error.to_string());
-        let table = match options.table_mib {
-            0 => None,
-            mib => Some(TranspositionTable::try_with_mib(mib).map_err(out_of_memory)?),
-        };
-        let near = match (options.near_table_kib, options.table_mib) {
-            (0, _) | (_, 0) => None,
-            (kib, _) => Some(TranspositionTable::try_growing_from(kib, NEAR_TABLE_INITIAL_KIB).map_err(out_of_memory)?),
-        };
-        Ok(Engine::with_tables(options, table, near))
+        Ok(Engine::with_checked_options(options))
     }
 }
 
 impl<M: Copy + PartialEq> Engine<M> {
     /// An engine with options known to be valid.
     pub(crate) fn with_checked_options(options: EngineOptions) -> Self {
-        let table = (options.table_mib > 0).then(|| TranspositionTable::with_mib(options.table_mib));
-        let near = near_table(&options);
-        Engine::with_tables(options, table, near)
-    }
-
-    /// An engine with options known to be valid and its tables made.
-    fn with_tables(
-        options: EngineOptions,
-        table: Option<TranspositionTable>,
-        near: Option<TranspositionTable>,
-    ) -> Self {
         Engine {
             helpers: Helpers::new(&options),
-            near,
+            near: None,
             options,
-            table,
+            table: None,
+            tables_refused: false,
             killers: Killers::default(),
             history: History::default(),
             buffers: Buffers::default(),
             bound_to: None,
+        }
+    }
+
+    /// Makes the tables the options ask for, if they are not made yet: the
+    /// whole budget, its memory touched now (a search does this by itself
+    /// when it first meets a game with a hash key; call this to pay the
+    /// cost, and learn of a refusal, before the first search).
+    ///
+    /// # Errors
+    /// When the allocator refuses a table's memory; the engine then
+    /// searches without tables.
+    pub fn allocate_tables(&mut self) -> Result<(), EngineError> {
+        let out_of_memory = |error: crate::tt::TableAllocError| EngineError(error.to_string());
+        let made = self.make_tables();
+        if made.is_err() {
+            self.tables_refused = true;
+        }
+        made.map_err(out_of_memory)
+    }
+
+    fn make_tables(&mut self) -> Result<(), crate::tt::TableAllocError> {
+        if self.table.is_none() && self.options.table_mib > 0 {
+            self.table = Some(TranspositionTable::try_with_mib(self.options.table_mib)?);
+        }
+        if self.near.is_none() && self.options.near_table_kib > 0 && self.options.table_mib > 0 {
+            let kib = self.options.near_table_kib;
+            self.near = Some(TranspositionTable::try_growing_from(kib, NEAR_TABLE_INITIAL_KIB)?);
+        }
+        Ok(())
+    }
+
+    /// Prepares a search of `game`: binds the engine to it and makes the
+    /// tables if the game has a hash key and they are not made yet (a
+    /// refusal by the allocator leaves the search without tables: slower,
+    /// never wrong).
+    fn prepare<G: Game<Move = M>>(&mut self, game: &G) {
+        self.bind(game);
+        if !self.tables_refused && self.table.is_none() && self.options.table_mib > 0 && game.hash_key().is_some() {
+            let _ = self.allocate_tables();
         }
     }
 
@@ -434,7 +454,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         self.helpers.clear();
     }
 
-    /// The table, if the engine has one.
+    /// The table, once a search (or [`Engine::allocate_tables`]) has made it.
     pub fn table(&self) -> Option<&TranspositionTable> {
         self.table.as_ref()
     }
@@ -471,7 +491,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         M: Send,
         O: Observer<M>,
     {
-        self.bind(game);
+        self.prepare(game);
         if self.options.threads == 1 {
             let started = Instant::now();
             let (outcome, buffers) = {
@@ -542,7 +562,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         guess: Score,
         observer: &mut O,
     ) -> SearchResult<M> {
-        self.bind(game);
+        self.prepare(game);
         let mut searcher = self.searcher(game, observer, &SearchLimits::none());
         let value = iteration(&mut searcher, depth, guess);
         searcher.context.finish(value)
@@ -652,7 +672,7 @@ fn deepen<G: Game, O: Observer<G::Move>>(
         depth += 1;
     }
     let elapsed = searcher.clock().elapsed();
-    let fallback_move = searcher.context.first_root_move();
+    let fallback_move = if last.is_none() { legal_root_move(searcher) } else { None };
     let stats = std::mem::take(&mut searcher.context.stats);
     let (depth, value, pv, exact) = last.unwrap_or((0, Score::DRAW, fallback_move.into_iter().collect(), false));
     EngineResult {
@@ -666,6 +686,19 @@ fn deepen<G: Game, O: Observer<G::Move>>(
         stats,
         elapsed,
     }
+}
+
+/// A legal move of the root (the first generated), for a search stopped
+/// before it completed an iteration; `None` when the game is over or has
+/// no moves. Generated afresh: a search stopped at its root's entry has
+/// not expanded it, and the buffers may hold another position's moves.
+fn legal_root_move<G: Game, O: Observer<G::Move>>(searcher: &mut Searcher<'_, G, O>) -> Option<G::Move> {
+    if searcher.context.game.outcome().is_some() {
+        return None;
+    }
+    let mut moves = Vec::new();
+    searcher.context.game.generate_moves(&mut moves);
+    moves.first().copied()
 }
 
 /// The solve's bisection on `searcher` (see [`Engine::solve`]).
@@ -708,7 +741,7 @@ fn bisect<G: Game, O: Observer<G::Move>>(
     }
     let elapsed = searcher.clock().elapsed();
     let value = ladder.score(low);
-    let fallback = searcher.context.first_root_move();
+    let fallback = if best.is_none() { legal_root_move(searcher) } else { None };
     let (best_move, pv) = match best {
         Some((mv, pv)) => (Some(mv), pv),
         None => (fallback, fallback.into_iter().collect()),
