@@ -43,6 +43,7 @@ use super::parallel::{self, CrewReport, Helpers, MainThread, ParallelScheme, HEL
 use super::searcher::{Searcher, Tables};
 use super::selective::Selectivity;
 use super::{Buffers, Context, SearchResult, UNLIMITED_DEPTH};
+use crate::game::Ending;
 use crate::limits::{Clock, SearchLimits, StopReason};
 use crate::ordering::{History, Killers};
 use crate::trace::{NoTrace, Observer};
@@ -569,13 +570,18 @@ impl<M: Copy + PartialEq> Engine<M> {
     }
 
     /// The exact value of the position (or only win/draw/loss), found by
-    /// bisecting on the value with null-window searches of unlimited depth.
-    /// The game must end in finitely many plies.
+    /// bisecting on the value with null-window searches of unlimited depth:
+    /// on the win and loss distances, or on the margins of a game that ends
+    /// in margins ([`Game::ending`]). The game must end in finitely many
+    /// plies. A finished position is answered by its outcome, with no move.
     ///
     /// # Errors
-    /// When the options include aspiration windows, which a solve never uses,
-    /// or when the search met a position valued by static evaluation (a
-    /// game whose leaves are not finished games, such as an explicit tree).
+    /// Before searching: when the options include aspiration windows, which
+    /// a solve never uses, when the game says its ends are heuristic
+    /// ([`crate::game::Ending::Heuristic`]), or when its margins are no
+    /// range. After: when the search met a position valued by static
+    /// evaluation all the same (a position without moves the rules do not
+    /// finish).
     pub fn solve<G>(
         &mut self,
         game: &mut G,
@@ -589,13 +595,17 @@ impl<M: Copy + PartialEq> Engine<M> {
         if self.options.aspiration.is_some() {
             return Err(EngineError("aspiration windows apply to iterative deepening, not to solving".into()));
         }
+        let ladder = match game.ending() {
+            Ending::Heuristic => return Err(heuristic_game_error()),
+            Ending::WinLossDraw => ValueLadder::new(game.max_plies_left(), game.winner_moves_last()),
+            Ending::Margin { lowest, highest } => ValueLadder::margins(lowest, highest)?,
+        };
         // A finished game is its own answer: the ladder below starts one ply
         // away (no searched move ends a game at distance 0), so bisecting
         // on it would report a loss in 1, or a draw, for a loss on the spot.
         if let Some(outcome) = game.outcome() {
             return Ok(finished_root(outcome, mode));
         }
-        let ladder = ValueLadder::new(game.max_plies_left(), game.winner_moves_last());
         // Exact answers never rest on a selective technique.
         let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
         let (solved, helpers) = self.run(game, &mut NoTrace, limits, |searcher| bisect(searcher, &ladder, mode));
@@ -778,6 +788,12 @@ fn finished_root<M>(outcome: Outcome, mode: SolveMode) -> EngineResult<M> {
     }
 }
 
+fn heuristic_game_error() -> EngineError {
+    EngineError(
+        "solving needs a game that ends in wins, losses and draws or in margins, but this game says its ends are static evaluations (Game::ending is Heuristic)".into(),
+    )
+}
+
 fn static_evaluation_error() -> EngineError {
     EngineError(
         "solving needs a game that ends in wins, losses and draws, but the search met positions with a static evaluation".into(),
@@ -863,10 +879,15 @@ fn probe_point(low: i64, high: i64) -> i64 {
 /// losses) and 1 otherwise. Leaving out the impossible values saves the
 /// bisection about one null-window probe per solve, and with them out its
 /// probes on Connect Four are the reference solver's, score for score.
+///
+/// A game that ends in margins ([`Ending::Margin`]) has the margins for
+/// rungs, the rung `n` being `Score::new(n)`, with at least -1 and 1 among
+/// them so that a weak solve (rungs -1, 0, 1) asks the sign.
 struct ValueLadder {
     wins: i64,
     losses: i64,
     stride: i64,
+    margins: bool,
 }
 
 impl ValueLadder {
@@ -874,7 +895,19 @@ impl ValueLadder {
         let plies = max_plies_left.map_or(Score::MAX_PLY, |plies| plies.min(Score::MAX_PLY as u32) as i32);
         let plies = i64::from(plies.max(1));
         let stride = if winner_moves_last { 2 } else { 1 };
-        ValueLadder { wins: (plies + stride - 1) / stride, losses: plies / stride, stride }
+        ValueLadder { wins: (plies + stride - 1) / stride, losses: plies / stride, stride, margins: false }
+    }
+
+    /// The ladder of a game that ends in margins from `lowest` to `highest`.
+    fn margins(lowest: i32, highest: i32) -> Result<Self, EngineError> {
+        if lowest > highest || lowest < -Score::MAX_EVAL || highest > Score::MAX_EVAL {
+            return Err(EngineError(format!(
+                "the game's margins {lowest} to {highest} are not a range within ±{}",
+                Score::MAX_EVAL
+            )));
+        }
+        let (lowest, highest) = (i64::from(lowest.min(-1)), i64::from(highest.max(1)));
+        Ok(ValueLadder { wins: highest, losses: -lowest, stride: 1, margins: true })
     }
 
     fn lowest(&self) -> i64 {
@@ -888,6 +921,9 @@ impl ValueLadder {
     /// The score of a rung.
     fn score(&self, rung: i64) -> Score {
         let rung = rung.clamp(self.lowest(), self.highest());
+        if self.margins {
+            return Score::new(rung as i32);
+        }
         match rung.signum() {
             1 => Score::win_in((self.stride * (self.wins - rung) + 1) as u32),
             -1 => Score::loss_in((self.stride * (self.losses + rung + 1)) as u32),
