@@ -109,7 +109,11 @@ impl Connect4Args {
             bail!("--table-mib 0 turns the tables off, and the near-leaf table needs the main one: add --near-table-kib 0");
         }
         crate::limits::check_tables(&options, 1, "--table-mib and --near-table-kib")?;
-        Engine::new(options).map_err(anyhow::Error::msg).context("--table-mib and --near-table-kib")
+        let mut engine =
+            Engine::new(options).map_err(anyhow::Error::msg).context("--table-mib and --near-table-kib")?;
+        // Made now, so that the first position's time does not include them.
+        engine.allocate_tables().map_err(anyhow::Error::msg).context("--table-mib and --near-table-kib")?;
+        Ok(engine)
     }
 
     /// The threads asked for, or one per core.

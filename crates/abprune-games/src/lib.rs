@@ -4,6 +4,7 @@
 //!
 //! - [`tree`], explicit trees in a text format, as textbooks draw them;
 //! - [`random_tree`], random uniform trees with best, random or worst ordering;
+//! - [`nim`], Nim under the normal and the misère rule;
 //! - [`tictactoe`], tic-tac-toe;
 //! - [`connect4`], Connect Four on two bitboards, with the hooks an exact solver uses;
 //! - [`gomoku`], Gomoku (freestyle and standard rules, boards up to 22x22) with
@@ -13,6 +14,7 @@
 
 pub mod connect4;
 pub mod gomoku;
+pub mod nim;
 pub mod random_tree;
 pub mod tictactoe;
 pub mod tree;
@@ -20,6 +22,7 @@ mod tree_parse;
 
 pub use connect4::Connect4;
 pub use gomoku::{Gomoku, GomokuError, MoveOrder, Point, Rule};
+pub use nim::Nim;
 pub use random_tree::{LeafValues, MoveOrdering, RandomTreeSpec};
 pub use tictactoe::TicTacToe;
 pub use tree::{Nested, NodeId, Tree, TreeGame};

@@ -393,6 +393,11 @@ impl Game for TreeGame<'_> {
         None
     }
 
+    /// The leaves are values, not finished games: no exact solve.
+    fn ending(&self) -> abprune::Ending {
+        abprune::Ending::Heuristic
+    }
+
     /// Each node is reached by one path only, so its id is an exact key.
     fn hash_key(&self) -> Option<u64> {
         Some(u64::from(self.node()))

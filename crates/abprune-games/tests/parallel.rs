@@ -76,8 +76,9 @@ proptest! {
             let mut engine = Engine::new(options.clone()).unwrap();
             let deepening = engine.search(&mut TreeGame::new(&tree), &SearchLimits::none(), |_| {});
             prop_assert_eq!(deepening.value, truth, "{:?}", options);
-            prop_assert!(deepening.exact, "a finite tree searched without limits is solved: {:?}", options);
-            prop_assert_eq!(deepening.stop_reason, StopReason::Solved);
+            // Searched to its leaves, which are evaluations: complete, not proven.
+            prop_assert!(!deepening.exact, "leaves valued by evaluate prove nothing: {:?}", options);
+            prop_assert_eq!(deepening.stop_reason, StopReason::Complete);
             if let Some(best) = deepening.best_move {
                 let Nested::Node(children) = &nested else { panic!("a leaf has no moves") };
                 let index = tree.children(Tree::ROOT).iter().position(|&c| c == best).unwrap();
@@ -127,9 +128,10 @@ fn large_random_trees_agree_with_negamax_on_threads() {
                     let base = EngineOptions { variant, ..EngineOptions::default() };
                     let mut engine = Engine::new(parallel(&base, threads, scheme)).unwrap();
                     let result = engine.search(&mut TreeGame::new(&tree), &SearchLimits::none(), |_| {});
+                    // The leaves are evaluations: complete, never proven (issue 14).
                     assert_eq!(
-                        (result.value, result.exact),
-                        (truth, true),
+                        (result.value, result.exact, result.stop_reason),
+                        (truth, false, StopReason::Complete),
                         "seed {seed} {threads} {scheme:?} {variant:?}"
                     );
                     engine.clear();

@@ -52,9 +52,10 @@ fn wide_tree() -> impl Strategy<Value = Nested> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(150), ..ProptestConfig::default() })]
 
-    /// Iterative deepening goes on until the value is exact; with the
-    /// selective techniques on, what it then reports is still the minimax
-    /// value, and every iteration that said "exact" said the truth.
+    /// Iterative deepening goes on until no line meets the horizon; with
+    /// the selective techniques on, what it then reports is still the
+    /// minimax value, and no iteration says "exact" (the leaves are
+    /// evaluations, which prove nothing).
     #[test]
     fn selective_deepening_ends_with_the_minimax_value(nested in prop_oneof![nested_tree(), wide_tree()]) {
         let tree = Tree::from_nested(&nested);
@@ -69,7 +70,8 @@ proptest! {
             });
             prop_assert_eq!(wrong_exact, None, "{:?}", options);
             prop_assert_eq!(result.value, truth, "{:?}", options);
-            prop_assert!(result.exact, "{:?}", options);
+            // The leaves are evaluations: never proven (issue 14).
+            prop_assert!(!result.exact, "{:?}", options);
         }
     }
 }

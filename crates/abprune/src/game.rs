@@ -37,6 +37,29 @@ pub enum Horizon {
 }
 use std::fmt::Debug;
 
+/// How a game's finished positions are valued, which says what an exact
+/// solve bisects on (see [`Game::ending`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// Finished games are won, lost or drawn ([`Outcome::Win`],
+    /// [`Outcome::Loss`], [`Outcome::Draw`]); the solve finds the distance
+    /// to the end too.
+    WinLossDraw,
+    /// Finished games end with a margin ([`Outcome::Score`], or
+    /// [`Outcome::Draw`] for 0) between `lowest` and `highest`, from the
+    /// side to move's view; the solve finds the margin under best play.
+    Margin {
+        /// The lowest margin a finished game can have.
+        lowest: i32,
+        /// The highest.
+        highest: i32,
+    },
+    /// Some ends are valued by [`Game::evaluate`] (positions without moves
+    /// that the rules do not finish, as an explicit tree's leaves): no
+    /// exact solve, which [`crate::Engine::solve`] refuses before searching.
+    Heuristic,
+}
+
 /// One of the two players.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Player {
@@ -95,6 +118,17 @@ pub trait Game {
     /// game has no key: the engine then simply searches without a table.
     fn hash_key(&self) -> Option<u64> {
         None
+    }
+
+    /// Which rules the position is played under, for a type that plays
+    /// several variants (misère Nim beside normal Nim, Othello scored by
+    /// the disc margin or by win/draw/loss): the same position then has the
+    /// same [`Game::hash_key`] but not the same value. An [`crate::Engine`]
+    /// keeps what its table learnt only between searches of the same game
+    /// type with the same rules key, and starts afresh otherwise. Default: 0
+    /// (one set of rules).
+    fn rules_key(&self) -> u64 {
+        0
     }
 
     /// How promising `mv` looks before it is searched: larger first. The
@@ -198,6 +232,14 @@ pub trait Game {
 
     /// Takes back the pass of a [`Game::play_null`] that returned `true`.
     fn undo_null(&mut self) {}
+
+    /// How finished positions are valued: won, lost or drawn (the
+    /// default), by a margin in a known range, or not by the rules at all.
+    /// [`crate::Engine::solve`] reads it before it searches: it bisects on
+    /// the margins of a margin game, and refuses a heuristic one at once.
+    fn ending(&self) -> Ending {
+        Ending::WinLossDraw
+    }
 
     /// At most how many more plies the game can last (`None`: no bound
     /// known). A solver bisecting on the game's value uses it to know which

@@ -59,7 +59,7 @@ pub mod stats;
 pub mod trace;
 pub mod tt;
 
-pub use game::{Game, Horizon, Player};
+pub use game::{Ending, Game, Horizon, Player};
 pub use limits::{SearchLimits, StopReason};
 pub use score::{Outcome, Score};
 pub use search::engine::{

@@ -10,9 +10,14 @@ use std::time::{Duration, Instant};
 pub struct SearchLimits {
     /// Deepest iteration of iterative deepening, in plies.
     pub depth: Option<u32>,
-    /// Stop after about this many nodes (checked every [`CHECK_INTERVAL`] nodes).
+    /// Stop after this many nodes: one thread searches at most this many
+    /// (the limit is checked at the node that reaches it); with more
+    /// threads, each may pass it by up to the nodes between two of its
+    /// looks at the shared count (a few hundred).
     pub nodes: Option<u64>,
-    /// Stop after about this long (checked every [`CHECK_INTERVAL`] nodes).
+    /// Stop after about this long: the clock is read at the first node and
+    /// then every [`CHECK_INTERVAL`] nodes, so a time of zero stops the
+    /// search at its root (the result still has a legal move).
     pub time: Option<Duration>,
     /// Stop as soon as another thread sets this flag.
     pub stop: Option<Arc<AtomicBool>>,
@@ -65,6 +70,11 @@ impl SearchLimits {
 pub enum StopReason {
     /// The value is exact: the game is solved from this position.
     Solved,
+    /// Every line was searched to its end, but some ends are positions
+    /// without moves that the rules do not finish, valued by
+    /// [`crate::Game::evaluate`] (an explicit tree's leaves): a deeper
+    /// search would find the same value, which is not proven.
+    Complete,
     /// The depth limit was reached.
     DepthLimit,
     /// The node limit was reached.
@@ -98,7 +108,9 @@ impl Clock {
             // limit at all, not an overflow.
             deadline: limits.time.and_then(|time| started.checked_add(time)),
             stop: limits.stop.clone(),
-            next_check: CHECK_INTERVAL,
+            // The first node looks at every limit: a time of zero, a node
+            // limit of zero or a raised flag stop the search at once.
+            next_check: 0,
             interval: CHECK_INTERVAL,
         }
     }
@@ -106,7 +118,18 @@ impl Clock {
     /// Checks every `interval` nodes from now on, `nodes` being the count now.
     pub(crate) fn set_interval(&mut self, nodes: u64, interval: u64) {
         self.interval = interval;
-        self.next_check = nodes + interval;
+        self.next_check = self.next_check_after(nodes);
+    }
+
+    /// When to look next after `nodes`: an interval later, or at the node
+    /// limit if it comes first, so that the limit is never overrun.
+    #[inline]
+    fn next_check_after(&self, nodes: u64) -> u64 {
+        let next = nodes + self.interval;
+        match self.nodes {
+            Some(limit) if limit > nodes => next.min(limit),
+            _ => next,
+        }
     }
 
     pub(crate) fn elapsed(&self) -> Duration {
@@ -121,7 +144,7 @@ impl Clock {
         if nodes < self.next_check {
             return false;
         }
-        self.next_check = nodes + self.interval;
+        self.next_check = self.next_check_after(nodes);
         true
     }
 

@@ -205,16 +205,31 @@ pub enum Outcome {
     Loss,
     /// Nobody won.
     Draw,
+    /// The game ended with this score for the side to move: a margin (disc
+    /// difference in Othello, seeds in Kalah, boxes in dots-and-boxes),
+    /// positive when the side to move is ahead, within
+    /// `±`[`Score::MAX_EVAL`]. Its value is `Score::new(margin)`, exact: the
+    /// engine proves it, and [`crate::Engine::solve`] bisects on it when the
+    /// game says it ends in margins ([`crate::game::Ending::Margin`]).
+    Score(i32),
 }
 
 impl Outcome {
-    /// The score of this ending reached `ply` plies from the root.
+    /// The score of this ending reached `ply` plies from the root (a margin
+    /// does not depend on `ply`; one beyond `±MAX_EVAL` is clamped to it).
     #[inline]
     pub const fn score(self, ply: u32) -> Score {
         match self {
             Outcome::Win => Score::win_in(ply),
             Outcome::Loss => Score::loss_in(ply),
             Outcome::Draw => Score::DRAW,
+            Outcome::Score(margin) => Score(if margin < -Score::MAX_EVAL {
+                -Score::MAX_EVAL
+            } else if margin > Score::MAX_EVAL {
+                Score::MAX_EVAL
+            } else {
+                margin
+            }),
         }
     }
 }

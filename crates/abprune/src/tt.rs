@@ -60,12 +60,23 @@ const MOVE_BITS: u32 = 10;
 /// The draft of a proven entry: valid at any depth.
 pub const PROVEN_DRAFT: u8 = u8::MAX;
 
+/// The draft of an entry whose search met no horizon but rested on static
+/// evaluations of positions without moves (an explicit tree's leaves): a
+/// deeper search would find the same value, so it is valid at any depth
+/// limit, but it is not proven by the rules and a solve never takes it.
+pub const COMPLETE_DRAFT: u8 = PROVEN_DRAFT - 1;
+
+/// The largest draft of a result found to a depth limit.
+pub const MAX_LIMITED_DRAFT: u8 = COMPLETE_DRAFT - 1;
+
 /// One stored result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableEntry {
     /// The value, node-relative (see [`Score::to_node_relative`]).
     pub value: Score,
-    /// Remaining depth it was searched to; [`PROVEN_DRAFT`] when exact to the end.
+    /// Remaining depth it was searched to (at most [`MAX_LIMITED_DRAFT`]);
+    /// [`PROVEN_DRAFT`] when exact to the end, [`COMPLETE_DRAFT`] when
+    /// searched to the end of every line but not proven.
     pub draft: u8,
     /// Index of the best move in the position's generated move list (at
     /// most [`MAX_MOVE_INDEX`]; later moves are not remembered).

@@ -43,11 +43,12 @@ use super::parallel::{self, CrewReport, Helpers, MainThread, ParallelScheme, HEL
 use super::searcher::{Searcher, Tables};
 use super::selective::Selectivity;
 use super::{Buffers, Context, SearchResult, UNLIMITED_DEPTH};
+use crate::game::Ending;
 use crate::limits::{Clock, SearchLimits, StopReason};
 use crate::ordering::{History, Killers};
 use crate::trace::{NoTrace, Observer};
 use crate::tt::TranspositionTable;
-use crate::{Game, Score, SearchStats};
+use crate::{Game, Outcome, Score, SearchStats};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -314,12 +315,6 @@ pub enum SolveMode {
 /// first 100 of Test_L1_R2 3% faster, with 1% more nodes.
 pub const NEAR_TABLE_INITIAL_KIB: usize = 256;
 
-/// The near-leaf table, when `options` ask for one.
-fn near_table(options: &EngineOptions) -> Option<TranspositionTable> {
-    (options.near_table_kib > 0 && options.table_mib > 0)
-        .then(|| TranspositionTable::growing_from(options.near_table_kib, NEAR_TABLE_INITIAL_KIB))
-}
-
 /// The search engine: options, the table and the ordering statistics, kept
 /// between searches (the helper threads' own statistics too; the threads
 /// themselves live only during a search). See the [module
@@ -335,6 +330,12 @@ pub struct Engine<M> {
     buffers: Buffers<M>,
     /// The helper threads' own statistics and buffers, kept between searches.
     helpers: Helpers<M>,
+    /// The allocator refused the tables once: the engine searches without.
+    tables_refused: bool,
+    /// The game the tables and statistics were learnt on: its type's name
+    /// and its [`Game::rules_key`]. A search of another game clears them
+    /// first, so that no answer rests on another game's entries.
+    bound_to: Option<(&'static str, u64)>,
 }
 
 impl<M: Copy + PartialEq> Default for Engine<M> {
@@ -349,43 +350,83 @@ impl<M: Copy + PartialEq + fmt::Debug> Engine<M> {
     /// # Errors
     /// When the options do not combine ([`EngineOptions::validate`]), or
     /// a table's memory cannot be had.
+    ///
+    /// Cheap (microseconds, whatever the table budget): the tables are
+    /// made by the first search of a game with a hash key, or by
+    /// [`Engine::allocate_tables`].
     pub fn new(options: EngineOptions) -> Result<Self, EngineError> {
         options.validate()?;
-        let out_of_memory = |error: crate::tt::TableAllocError| EngineError(error.to_string());
-        let table = match options.table_mib {
-            0 => None,
-            mib => Some(TranspositionTable::try_with_mib(mib).map_err(out_of_memory)?),
-        };
-        let near = match (options.near_table_kib, options.table_mib) {
-            (0, _) | (_, 0) => None,
-            (kib, _) => Some(TranspositionTable::try_growing_from(kib, NEAR_TABLE_INITIAL_KIB).map_err(out_of_memory)?),
-        };
-        Ok(Engine::with_tables(options, table, near))
+        Ok(Engine::with_checked_options(options))
     }
 }
 
 impl<M: Copy + PartialEq> Engine<M> {
     /// An engine with options known to be valid.
     pub(crate) fn with_checked_options(options: EngineOptions) -> Self {
-        let table = (options.table_mib > 0).then(|| TranspositionTable::with_mib(options.table_mib));
-        let near = near_table(&options);
-        Engine::with_tables(options, table, near)
-    }
-
-    /// An engine with options known to be valid and its tables made.
-    fn with_tables(
-        options: EngineOptions,
-        table: Option<TranspositionTable>,
-        near: Option<TranspositionTable>,
-    ) -> Self {
         Engine {
             helpers: Helpers::new(&options),
-            near,
+            near: None,
             options,
-            table,
+            table: None,
+            tables_refused: false,
             killers: Killers::default(),
             history: History::default(),
             buffers: Buffers::default(),
+            bound_to: None,
+        }
+    }
+
+    /// Makes the tables the options ask for, if they are not made yet: the
+    /// whole budget, its memory touched now (a search does this by itself
+    /// when it first meets a game with a hash key; call this to pay the
+    /// cost, and learn of a refusal, before the first search).
+    ///
+    /// # Errors
+    /// When the allocator refuses a table's memory; the engine then
+    /// searches without tables.
+    pub fn allocate_tables(&mut self) -> Result<(), EngineError> {
+        let out_of_memory = |error: crate::tt::TableAllocError| EngineError(error.to_string());
+        let made = self.make_tables();
+        if made.is_err() {
+            self.tables_refused = true;
+        }
+        made.map_err(out_of_memory)
+    }
+
+    fn make_tables(&mut self) -> Result<(), crate::tt::TableAllocError> {
+        if self.table.is_none() && self.options.table_mib > 0 {
+            self.table = Some(TranspositionTable::try_with_mib(self.options.table_mib)?);
+        }
+        if self.near.is_none() && self.options.near_table_kib > 0 && self.options.table_mib > 0 {
+            let kib = self.options.near_table_kib;
+            self.near = Some(TranspositionTable::try_growing_from(kib, NEAR_TABLE_INITIAL_KIB)?);
+        }
+        Ok(())
+    }
+
+    /// Prepares a search of `game`: binds the engine to it and makes the
+    /// tables if the game has a hash key and they are not made yet (a
+    /// refusal by the allocator leaves the search without tables: slower,
+    /// never wrong).
+    fn prepare<G: Game<Move = M>>(&mut self, game: &G) {
+        self.bind(game);
+        if !self.tables_refused && self.table.is_none() && self.options.table_mib > 0 && game.hash_key().is_some() {
+            let _ = self.allocate_tables();
+        }
+    }
+
+    /// Binds the engine to `game`'s type and rules before a search: when
+    /// they differ from the last search's, everything learnt is forgotten
+    /// (in O(1)). Two games of one move type can share hash keys (normal
+    /// and misère Nim, Othello scored by margin or by win/draw/loss), and
+    /// an entry of one would be taken for a proven value of the other.
+    fn bind<G: Game<Move = M>>(&mut self, game: &G) {
+        let identity = (std::any::type_name::<G>(), game.rules_key());
+        if self.bound_to != Some(identity) {
+            if self.bound_to.is_some() {
+                self.clear();
+            }
+            self.bound_to = Some(identity);
         }
     }
 
@@ -395,6 +436,13 @@ impl<M: Copy + PartialEq> Engine<M> {
     }
 
     /// Forgets everything learnt: the table (in O(1)), killers and history.
+    ///
+    /// The engine keeps what it learnt between searches of the same game
+    /// (the same type, with the same [`Game::rules_key`]): positions met
+    /// again, in the next move's search or in another line, are answered
+    /// from the table. A search of another game starts afresh by itself;
+    /// call this only to make a search independent of the ones before it
+    /// (a measurement, say).
     pub fn clear(&mut self) {
         if let Some(table) = &mut self.table {
             table.clear();
@@ -407,7 +455,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         self.helpers.clear();
     }
 
-    /// The table, if the engine has one.
+    /// The table, once a search (or [`Engine::allocate_tables`]) has made it.
     pub fn table(&self) -> Option<&TranspositionTable> {
         self.table.as_ref()
     }
@@ -444,6 +492,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         M: Send,
         O: Observer<M>,
     {
+        self.prepare(game);
         if self.options.threads == 1 {
             let started = Instant::now();
             let (outcome, buffers) = {
@@ -514,19 +563,25 @@ impl<M: Copy + PartialEq> Engine<M> {
         guess: Score,
         observer: &mut O,
     ) -> SearchResult<M> {
+        self.prepare(game);
         let mut searcher = self.searcher(game, observer, &SearchLimits::none());
         let value = iteration(&mut searcher, depth, guess);
         searcher.context.finish(value)
     }
 
     /// The exact value of the position (or only win/draw/loss), found by
-    /// bisecting on the value with null-window searches of unlimited depth.
-    /// The game must end in finitely many plies.
+    /// bisecting on the value with null-window searches of unlimited depth:
+    /// on the win and loss distances, or on the margins of a game that ends
+    /// in margins ([`Game::ending`]). The game must end in finitely many
+    /// plies. A finished position is answered by its outcome, with no move.
     ///
     /// # Errors
-    /// When the options include aspiration windows, which a solve never uses,
-    /// or when the search met a position valued by static evaluation (a
-    /// game whose leaves are not finished games, such as an explicit tree).
+    /// Before searching: when the options include aspiration windows, which
+    /// a solve never uses, when the game says its ends are heuristic
+    /// ([`crate::game::Ending::Heuristic`]), or when its margins are no
+    /// range. After: when the search met a position valued by static
+    /// evaluation all the same (a position without moves the rules do not
+    /// finish).
     pub fn solve<G>(
         &mut self,
         game: &mut G,
@@ -540,7 +595,17 @@ impl<M: Copy + PartialEq> Engine<M> {
         if self.options.aspiration.is_some() {
             return Err(EngineError("aspiration windows apply to iterative deepening, not to solving".into()));
         }
-        let ladder = ValueLadder::new(game.max_plies_left(), game.winner_moves_last());
+        let ladder = match game.ending() {
+            Ending::Heuristic => return Err(heuristic_game_error()),
+            Ending::WinLossDraw => ValueLadder::new(game.max_plies_left(), game.winner_moves_last()),
+            Ending::Margin { lowest, highest } => ValueLadder::margins(lowest, highest)?,
+        };
+        // A finished game is its own answer: the ladder below starts one ply
+        // away (no searched move ends a game at distance 0), so bisecting
+        // on it would report a loss in 1, or a draw, for a loss on the spot.
+        if let Some(outcome) = game.outcome() {
+            return Ok(finished_root(outcome, mode));
+        }
         // Exact answers never rest on a selective technique.
         let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
         let (solved, helpers) = self.run(game, &mut NoTrace, limits, |searcher| bisect(searcher, &ladder, mode));
@@ -584,7 +649,7 @@ fn deepen<G: Game, O: Observer<G::Move>>(
     let mut reason = StopReason::DepthLimit;
     let mut depth = 1;
     while depth <= max_depth {
-        let unproven_before = searcher.unproven;
+        let (unproven_before, horizons_before) = (searcher.unproven, searcher.horizons);
         let guess = last.as_ref().map_or(Score::DRAW, |(_, value, _, _)| *value);
         let value = iteration(searcher, depth, guess);
         if let Some(stopped) = searcher.stopped {
@@ -609,10 +674,15 @@ fn deepen<G: Game, O: Observer<G::Move>>(
             reason = StopReason::Solved;
             break;
         }
+        if searcher.horizons == horizons_before {
+            // No line met the horizon: deeper iterations would repeat this one.
+            reason = StopReason::Complete;
+            break;
+        }
         depth += 1;
     }
     let elapsed = searcher.clock().elapsed();
-    let fallback_move = searcher.context.first_root_move();
+    let fallback_move = if last.is_none() { legal_root_move(searcher) } else { None };
     let stats = std::mem::take(&mut searcher.context.stats);
     let (depth, value, pv, exact) = last.unwrap_or((0, Score::DRAW, fallback_move.into_iter().collect(), false));
     EngineResult {
@@ -626,6 +696,19 @@ fn deepen<G: Game, O: Observer<G::Move>>(
         stats,
         elapsed,
     }
+}
+
+/// A legal move of the root (the first generated), for a search stopped
+/// before it completed an iteration; `None` when the game is over or has
+/// no moves. Generated afresh: a search stopped at its root's entry has
+/// not expanded it, and the buffers may hold another position's moves.
+fn legal_root_move<G: Game, O: Observer<G::Move>>(searcher: &mut Searcher<'_, G, O>) -> Option<G::Move> {
+    if searcher.context.game.outcome().is_some() {
+        return None;
+    }
+    let mut moves = Vec::new();
+    searcher.context.game.generate_moves(&mut moves);
+    moves.first().copied()
 }
 
 /// The solve's bisection on `searcher` (see [`Engine::solve`]).
@@ -668,7 +751,7 @@ fn bisect<G: Game, O: Observer<G::Move>>(
     }
     let elapsed = searcher.clock().elapsed();
     let value = ladder.score(low);
-    let fallback = searcher.context.first_root_move();
+    let fallback = if best.is_none() { legal_root_move(searcher) } else { None };
     let (best_move, pv) = match best {
         Some((mv, pv)) => (Some(mv), pv),
         None => (fallback, fallback.into_iter().collect()),
@@ -686,6 +769,29 @@ fn bisect<G: Game, O: Observer<G::Move>>(
         stats,
         elapsed,
     })
+}
+
+/// The result of a solve whose root is a finished game: the rules' own
+/// value, no move, no line.
+fn finished_root<M>(outcome: Outcome, mode: SolveMode) -> EngineResult<M> {
+    let value = outcome.score(0);
+    EngineResult {
+        value,
+        exact: true,
+        plies_to_end: if mode == SolveMode::Strong { value.plies_to_end() } else { None },
+        best_move: None,
+        pv: Vec::new(),
+        depth: 0,
+        stop_reason: StopReason::Solved,
+        stats: SearchStats::default(),
+        elapsed: Duration::ZERO,
+    }
+}
+
+fn heuristic_game_error() -> EngineError {
+    EngineError(
+        "solving needs a game that ends in wins, losses and draws or in margins, but this game says its ends are static evaluations (Game::ending is Heuristic)".into(),
+    )
 }
 
 fn static_evaluation_error() -> EngineError {
@@ -773,10 +879,15 @@ fn probe_point(low: i64, high: i64) -> i64 {
 /// losses) and 1 otherwise. Leaving out the impossible values saves the
 /// bisection about one null-window probe per solve, and with them out its
 /// probes on Connect Four are the reference solver's, score for score.
+///
+/// A game that ends in margins ([`Ending::Margin`]) has the margins for
+/// rungs, the rung `n` being `Score::new(n)`, with at least -1 and 1 among
+/// them so that a weak solve (rungs -1, 0, 1) asks the sign.
 struct ValueLadder {
     wins: i64,
     losses: i64,
     stride: i64,
+    margins: bool,
 }
 
 impl ValueLadder {
@@ -784,7 +895,19 @@ impl ValueLadder {
         let plies = max_plies_left.map_or(Score::MAX_PLY, |plies| plies.min(Score::MAX_PLY as u32) as i32);
         let plies = i64::from(plies.max(1));
         let stride = if winner_moves_last { 2 } else { 1 };
-        ValueLadder { wins: (plies + stride - 1) / stride, losses: plies / stride, stride }
+        ValueLadder { wins: (plies + stride - 1) / stride, losses: plies / stride, stride, margins: false }
+    }
+
+    /// The ladder of a game that ends in margins from `lowest` to `highest`.
+    fn margins(lowest: i32, highest: i32) -> Result<Self, EngineError> {
+        if lowest > highest || lowest < -Score::MAX_EVAL || highest > Score::MAX_EVAL {
+            return Err(EngineError(format!(
+                "the game's margins {lowest} to {highest} are not a range within ±{}",
+                Score::MAX_EVAL
+            )));
+        }
+        let (lowest, highest) = (i64::from(lowest.min(-1)), i64::from(highest.max(1)));
+        Ok(ValueLadder { wins: highest, losses: -lowest, stride: 1, margins: true })
     }
 
     fn lowest(&self) -> i64 {
@@ -798,6 +921,9 @@ impl ValueLadder {
     /// The score of a rung.
     fn score(&self, rung: i64) -> Score {
         let rung = rung.clamp(self.lowest(), self.highest());
+        if self.margins {
+            return Score::new(rung as i32);
+        }
         match rung.signum() {
             1 => Score::win_in((self.stride * (self.wins - rung) + 1) as u32),
             -1 => Score::loss_in((self.stride * (self.losses + rung + 1)) as u32),

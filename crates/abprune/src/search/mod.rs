@@ -255,12 +255,6 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
         self.pv[0] = line;
     }
 
-    /// The root's first legal move in generation order, once the root has
-    /// been expanded.
-    pub(crate) fn first_root_move(&self) -> Option<G::Move> {
-        self.move_lists.first().and_then(|moves| moves.first()).copied()
-    }
-
     /// Packs the root's value with its best move, PV and the counters.
     ///
     /// The best move is the head of the root's PV; when no move raised the

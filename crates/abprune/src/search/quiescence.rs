@@ -77,7 +77,9 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
         // A forced side with nothing to play (a game that broke the contract)
         // falls back on the evaluation rather than on a fictitious loss.
         if horizon == Horizon::Quiet || moves.is_empty() {
+            // A horizon even when razoring called this search above depth 0.
             self.unproven += 1;
+            self.horizons += 1;
             self.evaluations += 1;
             let stand_pat = self.context.game.evaluate();
             if moves.is_empty() || stand_pat >= beta {

@@ -11,14 +11,28 @@ use super::Context;
 use crate::limits::{Clock, StopReason};
 use crate::ordering::{sort_by_key_descending, History, Killers, HINT_WEIGHT, MAX_HINT, TABLE_MOVE_KEY};
 use crate::trace::Observer;
-use crate::tt::{Bound, TableEntry, TranspositionTable, MAX_MOVE_INDEX, PROVEN_DRAFT};
+use crate::tt::{
+    Bound, TableEntry, TranspositionTable, COMPLETE_DRAFT, MAX_LIMITED_DRAFT, MAX_MOVE_INDEX, PROVEN_DRAFT,
+};
 use crate::{Game, Score};
 
-/// The table draft of a search `depth` plies deep: depths of 255 and more
-/// count as unlimited (no game searched to the end has a horizon).
+/// The table draft stored for a result of a search `depth` plies deep that
+/// met a horizon.
 #[inline]
-fn draft(depth: u32) -> u8 {
-    depth.min(u32::from(PROVEN_DRAFT)) as u8
+fn limited_draft(depth: u32) -> u8 {
+    depth.min(u32::from(MAX_LIMITED_DRAFT)) as u8
+}
+
+/// The draft an entry needs to answer a search `depth` plies deep. A search
+/// deeper than any depth-limited draft (a solve, whose depth is unlimited)
+/// takes proven entries alone: what it returns is exact.
+#[inline]
+fn required_draft(depth: u32) -> u8 {
+    if depth > u32::from(MAX_LIMITED_DRAFT) {
+        PROVEN_DRAFT
+    } else {
+        depth as u8
+    }
 }
 
 /// The sort key that marks a move put off by ABDADA: it is not put off twice.
@@ -57,10 +71,15 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     pub(crate) clock: Clock,
     /// Set once a limit is hit; every value computed after it is discarded.
     pub(crate) stopped: Option<StopReason>,
-    /// Counts results that rest on a horizon (a static evaluation at depth 0,
-    /// or a table entry that was not proven). A subtree during which it did
-    /// not move is proven: exact to the end of the game.
+    /// Counts results the rules did not decide (a static evaluation, at
+    /// depth 0 or for want of moves, a pruning, or a table entry that was
+    /// not proven). A subtree during which it did not move is proven: exact
+    /// to the end of the game.
     pub(crate) unproven: u64,
+    /// Counts results that rest on a depth limit (the horizon, a pruning, or
+    /// a table entry found to a depth limit). A subtree during which it did
+    /// not move would have the same value searched deeper.
+    pub(crate) horizons: u64,
     /// Static evaluations made, at the horizon or for want of moves: a solve
     /// that needed one was given a game that does not end in wins, losses
     /// and draws alone.
@@ -103,6 +122,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             clock,
             stopped: None,
             unproven: 0,
+            horizons: 0,
             evaluations: 0,
             seat: None,
             busy: None,
@@ -157,7 +177,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         if self.seat.is_none() {
             return self.node(depth, 0, None, alpha, beta);
         }
-        let unproven_before = self.unproven;
+        let (unproven_before, horizons_before) = (self.unproven, self.horizons);
         self.publish(depth, alpha, beta, true);
         let value = self.node(depth, 0, None, alpha, beta);
         if !self.take_superseded() {
@@ -165,6 +185,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         }
         self.stopped = None;
         self.unproven = unproven_before;
+        self.horizons = horizons_before;
         self.publish(depth, alpha, beta, false);
         self.node(depth, 0, None, alpha, beta)
     }
@@ -207,7 +228,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             self.stopped = Some(reason);
             return Score::DRAW;
         }
-        let unproven_before = self.unproven;
+        let (unproven_before, horizons_before) = (self.unproven, self.horizons);
         let is_root = ply == 0;
         let shortcuts = self.options.rules_shortcuts && !is_root;
         // Below ply 1 every move searched came from the parent's
@@ -221,10 +242,11 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             let value = self.context.leaf(ply, outcome.score(ply));
             return self.context.exit(ply, value);
         }
-        if depth == 0 && self.options.quiescence {
-            return self.quiescence(ply, 0, alpha, beta);
-        }
         if depth == 0 {
+            self.horizons += 1;
+            if self.options.quiescence {
+                return self.quiescence(ply, 0, alpha, beta);
+            }
             self.unproven += 1;
             self.evaluations += 1;
             let value = self.context.leaf(ply, self.context.game.evaluate());
@@ -244,10 +266,11 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             if let Some(entry) = table.probe(key) {
                 revisited = true;
                 table_move = entry.move_index;
-                if entry.draft >= draft(depth) && !is_root {
+                if entry.draft >= required_draft(depth) && !is_root {
                     let value = entry.value.to_root_relative(ply);
                     if entry.draft != PROVEN_DRAFT {
                         self.unproven += 1;
+                        self.horizons += u64::from(entry.draft != COMPLETE_DRAFT);
                     }
                     let settled = match entry.bound {
                         Bound::Exact => true,
@@ -278,6 +301,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         if let Some(eval) = static_eval {
             if let Some(value) = self.prune_before_moves(depth, ply, eval, alpha, beta) {
                 self.unproven += 1;
+                self.horizons += 1;
                 return self.context.exit(ply, value);
             }
         }
@@ -303,7 +327,10 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             self.context.game.generate_moves(&mut moves);
         }
         if moves.is_empty() {
+            // Not a finished game: the evaluation's value proves nothing
+            // (though deeper searches would find the same).
             self.context.give_back(ply, moves);
+            self.unproven += 1;
             self.evaluations += 1;
             let value = self.context.leaf(ply, self.context.game.evaluate());
             return self.context.exit(ply, value);
@@ -391,6 +418,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                     busy.leave(move_key);
                 }
                 self.unproven += 1;
+                self.horizons += 1;
                 i += 1;
                 continue;
             }
@@ -453,10 +481,16 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             } else {
                 Bound::Exact
             };
-            let proven = self.unproven == unproven_before;
+            let draft = if self.unproven == unproven_before {
+                PROVEN_DRAFT
+            } else if self.horizons == horizons_before {
+                COMPLETE_DRAFT
+            } else {
+                limited_draft(depth)
+            };
             let entry = TableEntry {
                 value: best.to_node_relative(ply),
-                draft: if proven { PROVEN_DRAFT } else { draft(depth) },
+                draft,
                 // After a fail-low every move was refuted: no move is better known.
                 move_index: if bound == Bound::Upper { None } else { best_index },
                 bound,
@@ -566,13 +600,14 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             let entry = self.context.game.hash_key().and_then(|key| table.probe(key));
             self.context.game.undo(mv);
             let Some(entry) = entry else { continue };
-            if entry.draft < draft(depth - 1) || entry.bound == Bound::Lower {
+            if entry.draft < required_draft(depth - 1) || entry.bound == Bound::Lower {
                 continue;
             }
             let value = -entry.value.to_root_relative(ply + 1);
             if value >= beta {
                 if entry.draft != PROVEN_DRAFT {
                     self.unproven += 1;
+                    self.horizons += u64::from(entry.draft != COMPLETE_DRAFT);
                 }
                 return Some(value);
             }
