@@ -11,7 +11,7 @@
 use super::searcher::Searcher;
 use crate::game::Horizon;
 use crate::trace::Observer;
-use crate::tt::{Bound, TableEntry, PROVEN_DRAFT};
+use crate::tt::{Bound, TableEntry, COMPLETE_DRAFT, PROVEN_DRAFT};
 use crate::{Game, Score};
 
 /// The draft of a quiescence result in the table: below every search of
@@ -54,7 +54,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
         let mut deeper_entry = false;
         if let (Some(table), Some(key)) = (table, key) {
             if let Some(entry) = table.probe(key) {
-                deeper_entry = entry.draft > 0;
+                deeper_entry = entry.draft > QUIESCENCE_DRAFT;
                 let value = entry.value.to_root_relative(ply);
                 let settled = match entry.bound {
                     Bound::Exact => true,
@@ -64,6 +64,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
                 if settled {
                     if entry.draft != PROVEN_DRAFT {
                         self.unproven += 1;
+                        self.horizons += u64::from(entry.draft != COMPLETE_DRAFT);
                     }
                     self.context.give_back(ply, moves);
                     return self.context.exit(ply, value);
@@ -71,7 +72,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
             }
         }
         let (window_alpha, window_beta) = (alpha, beta);
-        let unproven_before = self.unproven;
+        let (unproven_before, horizons_before) = (self.unproven, self.horizons);
         let mut alpha = alpha;
         let mut best = -Score::INFINITY;
         // A forced side with nothing to play (a game that broke the contract)
@@ -122,14 +123,15 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
             } else {
                 Bound::Exact
             };
-            let proven = self.unproven == unproven_before;
-            // No move index: the forcing moves are not the node's move list.
-            let entry = TableEntry {
-                value: best.to_node_relative(ply),
-                draft: if proven { PROVEN_DRAFT } else { QUIESCENCE_DRAFT },
-                move_index: None,
-                bound,
+            let draft = if self.unproven == unproven_before {
+                PROVEN_DRAFT
+            } else if self.horizons == horizons_before {
+                COMPLETE_DRAFT
+            } else {
+                QUIESCENCE_DRAFT
             };
+            // No move index: the forcing moves are not the node's move list.
+            let entry = TableEntry { value: best.to_node_relative(ply), draft, move_index: None, bound };
             table.store(key, entry, 1);
         }
         self.context.exit(ply, best)
