@@ -292,7 +292,7 @@ impl Game for Connect4 {
         moves.extend(CENTRE_FIRST.iter().filter(|&&col| playable & column_of(col) != 0));
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&mut self, col: u8) {
         debug_assert!(self.can_play(col), "column {col} is full");
         self.current ^= self.mask;
@@ -300,7 +300,7 @@ impl Game for Connect4 {
         self.moves += 1;
     }
 
-    #[inline]
+    #[inline(always)]
     fn undo(&mut self, col: u8) {
         // The stones of a column are a run from its bottom: adding the bottom
         // bit carries just above the top stone, and halving lands on it.

@@ -257,13 +257,19 @@ impl TranspositionTable {
     }
 
     /// The entry stored for `key`, if any.
-    #[inline]
+    #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<TableEntry> {
-        self.bucket(key).slots.iter().find_map(|slot| {
+        // A plain loop: the iterator's closure stopped being inlined into
+        // the engine's node search once that grew (4% more instructions in
+        // Connect Four solves).
+        for slot in &self.bucket(key).slots {
             let data = slot.data.load(Ordering::Relaxed);
             let check = slot.check.load(Ordering::Relaxed);
-            (check ^ data == key && epoch_of(data) == self.epoch).then(|| unpack(data))
-        })
+            if check ^ data == key && epoch_of(data) == self.epoch {
+                return Some(unpack(data));
+            }
+        }
+        None
     }
 
     /// Stores `entry` for `key`; `nodes` is what computing it cost.

@@ -179,7 +179,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
     }
 
     /// Takes the (reused) move buffer of `ply`, emptied.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn empty_moves(&mut self, ply: u32) -> Vec<G::Move> {
         let ply = ply as usize;
         if self.move_lists.len() <= ply {
@@ -191,7 +191,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
     }
 
     /// Returns a buffer from [`Context::take_moves`] for reuse.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn give_back(&mut self, ply: u32, moves: Vec<G::Move>) {
         self.move_lists[ply as usize] = moves;
     }

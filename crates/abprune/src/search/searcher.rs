@@ -90,6 +90,8 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     pub(crate) busy: Option<&'a BusyMoves>,
     /// The selective techniques in force ([`EngineOptions::selectivity`]).
     selectivity: Selectivity,
+    /// `selectivity.any()`, read at every node to pick the search's copy.
+    selective: bool,
     /// The depth the root was searched to, which bounds the extensions.
     root_depth: u32,
     /// The ply of the node that answers a pass, if one is being searched:
@@ -127,6 +129,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             seat: None,
             busy: None,
             selectivity: options.selectivity,
+            selective: options.selectivity.any(),
             root_depth: 0,
             null_reply_ply: None,
         }
@@ -174,6 +177,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         // (a null move, say, proves nothing and fires at any depth).
         let beyond_the_end = self.context.game.max_plies_left().is_some_and(|left| depth > left);
         self.selectivity = if beyond_the_end { Selectivity::NONE } else { self.options.selectivity };
+        self.selective = self.selectivity.any();
         if self.seat.is_none() {
             return self.node(depth, 0, None, alpha, beta);
         }
@@ -196,10 +200,11 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// helpers).
     #[inline]
     pub(crate) fn node(&mut self, depth: u32, ply: u32, via: Option<G::Move>, alpha: Score, beta: Score) -> Score {
-        if self.busy.is_some() {
-            self.search::<true>(depth, ply, via, alpha, beta)
-        } else {
-            self.search::<false>(depth, ply, via, alpha, beta)
+        match (self.busy.is_some(), self.selective) {
+            (true, true) => self.search::<true, true>(depth, ply, via, alpha, beta),
+            (true, false) => self.search::<true, false>(depth, ply, via, alpha, beta),
+            (false, true) => self.search::<false, true>(depth, ply, via, alpha, beta),
+            (false, false) => self.search::<false, false>(depth, ply, via, alpha, beta),
         }
     }
 
@@ -210,7 +215,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// the same tree and ABDADA's moves in progress are kept (two copies of
     /// the search, because the bookkeeping alone cost the single-threaded
     /// search 2% more instructions on Connect Four).
-    fn search<const SHARED: bool>(
+    fn search<const SHARED: bool, const SELECTIVE: bool>(
         &mut self,
         mut depth: u32,
         ply: u32,
@@ -295,7 +300,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         // far below alpha that the quiescence search confirms, too. A node
         // the table has no move for is searched a ply shallower.
         let pv_node = beta > alpha.succ();
-        let static_eval = (self.selectivity.any() && !is_root && !pv_node && depth > 0)
+        let static_eval = (SELECTIVE && !is_root && !pv_node && depth > 0)
             .then(|| self.context.game.evaluate())
             .filter(|eval| eval.is_heuristic());
         if let Some(eval) = static_eval {
@@ -305,7 +310,12 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 return self.context.exit(ply, value);
             }
         }
-        if self.selectivity.internal_reductions && table_move.is_none() && depth >= IIR_MIN_DEPTH && key.is_some() {
+        if SELECTIVE
+            && self.selectivity.internal_reductions
+            && table_move.is_none()
+            && depth >= IIR_MIN_DEPTH
+            && key.is_some()
+        {
             depth -= 1;
         }
 
@@ -407,8 +417,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             };
             // Selective search: a late quiet move may be skipped, or searched
             // shallower first; a forced reply one ply deeper.
-            let forcing = self.selectivity.any() && self.context.game.is_forcing(mv);
-            if searched > 0
+            let forcing = SELECTIVE && self.context.game.is_forcing(mv);
+            if SELECTIVE
+                && searched > 0
                 && !is_root
                 && !forcing
                 && !best.is_loss()
@@ -423,19 +434,33 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 continue;
             }
             let extension = u32::from(
-                self.selectivity.extensions && moves.len() == 1 && ply < EXTENSION_PLY_FACTOR * self.root_depth,
+                SELECTIVE
+                    && self.selectivity.extensions
+                    && moves.len() == 1
+                    && ply < EXTENSION_PLY_FACTOR * self.root_depth,
             );
             let new_depth = depth - 1 + extension;
-            let reduction = if self.selectivity.late_move_reductions && !forcing && Some(index) != table_move {
-                late_move_reduction(depth, searched, pv_node).min(new_depth.saturating_sub(1))
-            } else {
-                0
-            };
             self.context.game.play(mv);
             let value = if searched == 0 {
                 -self.node(new_depth, ply + 1, Some(mv), -beta, -alpha)
-            } else {
+            } else if SELECTIVE {
+                let reduction = if self.selectivity.late_move_reductions && !forcing && Some(index) != table_move {
+                    late_move_reduction(depth, searched, pv_node).min(new_depth.saturating_sub(1))
+                } else {
+                    0
+                };
                 self.search_late_move(mv, new_depth, reduction, ply, alpha, beta)
+            } else if self.options.variant != Variant::Pvs {
+                -self.node(new_depth, ply + 1, Some(mv), -beta, -alpha)
+            } else {
+                // PVS: a null window first; a move that lands inside the
+                // window is searched again with the full window.
+                let scout = -self.node(new_depth, ply + 1, Some(mv), -alpha.succ(), -alpha);
+                if alpha < scout && scout < beta && self.stopped.is_none() {
+                    -self.node(new_depth, ply + 1, Some(mv), -beta, -alpha)
+                } else {
+                    scout
+                }
             };
             self.context.game.undo(mv);
             if let Some((busy, move_key)) = exclusive {
@@ -500,7 +525,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         self.context.exit(ply, best)
     }
 
-    /// A later move (not the first) searched: at `new_depth - reduction`
+    /// A later move (not the first) of a selective search: at `new_depth - reduction`
     /// with a null window first when reduced, then, if it beats alpha, at
     /// `new_depth` (PVS: with a null window, and the full window only if
     /// the value lands inside it; plain alpha-beta: the full window).

@@ -127,7 +127,11 @@ pub const LMR_FULL_MOVES: usize = 2;
 pub const LMR_DIVISOR: f64 = 1.8;
 
 /// The reduction of the `searched`-th move (0-based) at `depth`, before
-/// the node kind's adjustment; the caller keeps at least one ply.
+/// the node kind's adjustment; the caller keeps at least one ply. Never
+/// inlined: the compiler would otherwise compute the logarithms ahead of
+/// the test that late move reductions are on (measured: 2% more
+/// instructions in every Connect Four solve, which never reduces).
+#[inline(never)]
 pub fn late_move_reduction(depth: u32, searched: usize, pv_node: bool) -> u32 {
     if depth < LMR_MIN_DEPTH || searched < LMR_FULL_MOVES {
         return 0;
