@@ -8,7 +8,7 @@
 //! captures. The side to move may "stand pat" (take the evaluation) unless
 //! the game says it is forced.
 
-use super::searcher::Searcher;
+use super::searcher::{bound_of, Searcher};
 use crate::game::Horizon;
 use crate::trace::Observer;
 use crate::tt::{Bound, TableEntry, COMPLETE_DRAFT, PROVEN_DRAFT};
@@ -116,20 +116,8 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
         }
         // Step 4. Remember the result, unless the table holds a deeper one.
         if let (Some(table), Some(key), false) = (table, key, deeper_entry) {
-            let bound = if best <= window_alpha {
-                Bound::Upper
-            } else if best >= window_beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let draft = if self.unproven == unproven_before {
-                PROVEN_DRAFT
-            } else if self.horizons == horizons_before {
-                COMPLETE_DRAFT
-            } else {
-                QUIESCENCE_DRAFT
-            };
+            let bound = bound_of(best, window_alpha, window_beta);
+            let draft = self.draft_since(unproven_before, horizons_before, QUIESCENCE_DRAFT);
             // No move index: the forcing moves are not the node's move list.
             let entry = TableEntry { value: best.to_node_relative(ply), draft, move_index: None, bound };
             table.store(key, entry, 1);

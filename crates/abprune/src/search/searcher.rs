@@ -499,20 +499,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
 
         // Step 8. Remember the result, with what kind of bound it is.
         if let (Some(table), Some(key)) = (table, key) {
-            let bound = if best <= window_alpha {
-                Bound::Upper
-            } else if best >= window_beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let draft = if self.unproven == unproven_before {
-                PROVEN_DRAFT
-            } else if self.horizons == horizons_before {
-                COMPLETE_DRAFT
-            } else {
-                limited_draft(depth)
-            };
+            let bound = bound_of(best, window_alpha, window_beta);
+            let draft = self.draft_since(unproven_before, horizons_before, limited_draft(depth));
             let entry = TableEntry {
                 value: best.to_node_relative(ply),
                 draft,
@@ -523,6 +511,20 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             table.store(key, entry, self.context.stats.nodes - nodes_before);
         }
         self.context.exit(ply, best)
+    }
+
+    /// The draft of a result found since the counters stood at
+    /// `unproven_before` and `horizons_before`: proven when nothing rested
+    /// on a horizon or an evaluation, complete when no line met a horizon,
+    /// else `limited` (the depth it was searched to).
+    pub(crate) fn draft_since(&self, unproven_before: u64, horizons_before: u64, limited: u8) -> u8 {
+        if self.unproven == unproven_before {
+            PROVEN_DRAFT
+        } else if self.horizons == horizons_before {
+            COMPLETE_DRAFT
+        } else {
+            limited
+        }
     }
 
     /// A later move (not the first) of a selective search: at `new_depth - reduction`
@@ -715,5 +717,17 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 self.history.record(id, depth);
             }
         }
+    }
+}
+
+/// What a fail-soft result `best` of the window (`alpha`, `beta`) says
+/// about the true value.
+pub(crate) fn bound_of(best: Score, alpha: Score, beta: Score) -> Bound {
+    if best <= alpha {
+        Bound::Upper
+    } else if best >= beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
     }
 }
