@@ -85,7 +85,7 @@ pub struct Connect4Args {
 impl Connect4Args {
     fn engine(&self) -> Result<Engine<u8>> {
         let variant = match self.variant.as_str() {
-            "alphabeta" => Variant::AlphaBeta,
+            "alphabeta" => Variant::FailSoftAlphaBeta,
             "mtdf" => Variant::Mtdf,
             _ => Variant::Pvs,
         };

@@ -55,8 +55,12 @@ use std::time::{Duration, Instant};
 /// How each iteration searches the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
-    /// Fail-soft alpha-beta with the full window at every node.
-    AlphaBeta,
+    /// Fail-soft alpha-beta with the full window at every node. Named
+    /// apart from the function [`crate::alphabeta`], which is Knuth and
+    /// Moore's fail-hard `F2` (its value is clamped to the window); this
+    /// variant, as [`crate::alphabeta_failsoft`], returns bounds beyond
+    /// the window, which the table and MTD(f) need.
+    FailSoftAlphaBeta,
     /// Principal variation search (NegaScout): null windows after the first move.
     Pvs,
     /// MTD(f): each iteration is a series of null-window searches, starting
@@ -96,7 +100,7 @@ pub struct EngineOptions {
     /// Order by the game's [`Game::move_hint`].
     pub hints: bool,
     /// Half-width of the aspiration window around the previous iteration's
-    /// value (iterative deepening with AlphaBeta or Pvs only); `None`: off.
+    /// value (iterative deepening with FailSoftAlphaBeta or Pvs only); `None`: off.
     pub aspiration: Option<i32>,
     /// Use the game's [`Game::candidate_moves`] (known values, candidates) and score bounds.
     pub rules_shortcuts: bool,
@@ -173,7 +177,7 @@ impl EngineOptions {
     /// enhancement: the baseline the enhancements are measured against.
     pub fn textbook() -> Self {
         EngineOptions {
-            variant: Variant::AlphaBeta,
+            variant: Variant::FailSoftAlphaBeta,
             table_mib: 1,
             near_table_kib: 0,
             near_plies: DEFAULT_NEAR_PLIES,
@@ -198,41 +202,45 @@ impl EngineOptions {
     /// Names the combination that does not work.
     pub fn validate(&self) -> Result<(), EngineError> {
         if self.threads == 0 {
-            return Err(EngineError("threads must be at least 1 (1 is the single-threaded search), not 0".into()));
+            return Err(EngineError::InvalidOptions(
+                "threads must be at least 1 (1 is the single-threaded search), not 0".into(),
+            ));
         }
         if self.threads > parallel::MAX_THREADS {
-            return Err(EngineError(format!(
+            return Err(EngineError::InvalidOptions(format!(
                 "{} threads is beyond the limit of {}",
                 self.threads,
                 parallel::MAX_THREADS
             )));
         }
         if self.table_mib > MAX_TABLE_MIB {
-            return Err(EngineError(format!(
+            return Err(EngineError::InvalidOptions(format!(
                 "a table of {} MiB is beyond the limit of {MAX_TABLE_MIB} MiB",
                 self.table_mib
             )));
         }
         if self.near_table_kib > 0 && self.table_mib == 0 {
-            return Err(EngineError("a near-leaf table needs the main table: table_mib 0 turns the tables off".into()));
+            return Err(EngineError::InvalidOptions(
+                "a near-leaf table needs the main table: table_mib 0 turns the tables off".into(),
+            ));
         }
         if self.near_table_kib > MAX_TABLE_MIB.saturating_mul(1024) {
-            return Err(EngineError(format!(
+            return Err(EngineError::InvalidOptions(format!(
                 "a near-leaf table of {} KiB is beyond the limit of {MAX_TABLE_MIB} MiB",
                 self.near_table_kib
             )));
         }
         if self.selectivity.futility_margin <= 0 {
-            return Err(EngineError(format!(
+            return Err(EngineError::InvalidOptions(format!(
                 "the futility margin must be positive, not {}",
                 self.selectivity.futility_margin
             )));
         }
         match self.aspiration {
             Some(width) if width <= 0 => {
-                Err(EngineError(format!("the aspiration half-width must be positive, not {width}")))
+                Err(EngineError::InvalidOptions(format!("the aspiration half-width must be positive, not {width}")))
             }
-            Some(_) if self.variant == Variant::Mtdf => Err(EngineError(
+            Some(_) if self.variant == Variant::Mtdf => Err(EngineError::InvalidOptions(
                 "aspiration windows do not combine with MTD(f), which sets its own null windows".into(),
             )),
             _ => Ok(()),
@@ -240,13 +248,62 @@ impl EngineOptions {
     }
 }
 
-/// An impossible combination of options or modes.
+/// Why the engine refused to start, or could not answer: one kind per
+/// cause, so that a caller can match on what went wrong (and print it: the
+/// `Display` text says what and why).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineError(pub String);
+#[non_exhaustive]
+pub enum EngineError {
+    /// The options are out of range or do not combine
+    /// ([`EngineOptions::validate`]); the text names the option.
+    InvalidOptions(String),
+    /// The allocator refused a table's memory; the engine searches without
+    /// tables.
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: usize,
+    },
+    /// A solve was asked of an engine with aspiration windows, which apply
+    /// to iterative deepening only.
+    AspirationInSolve,
+    /// A solve was asked of a game whose ends are static evaluations
+    /// ([`Ending::Heuristic`]): refused before searching.
+    HeuristicGame,
+    /// A solve met positions valued by static evaluation (positions without
+    /// moves that the rules do not finish): its value would not be proven.
+    StaticEvaluation,
+    /// The game's margins ([`Ending::Margin`]) are no range within
+    /// `±Score::MAX_EVAL`.
+    InvalidMargins {
+        /// The lowest margin the game gave.
+        lowest: i32,
+        /// The highest.
+        highest: i32,
+    },
+}
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            EngineError::InvalidOptions(reason) => f.write_str(reason),
+            EngineError::OutOfMemory { bytes } => {
+                write!(f, "{}", crate::tt::TableAllocError { bytes: *bytes })
+            }
+            EngineError::AspirationInSolve => {
+                f.write_str("aspiration windows apply to iterative deepening, not to solving")
+            }
+            EngineError::HeuristicGame => f.write_str(
+                "solving needs a game that ends in wins, losses and draws or in margins, but this game says its ends are static evaluations (Game::ending is Heuristic)",
+            ),
+            EngineError::StaticEvaluation => f.write_str(
+                "solving needs a game that ends in wins, losses and draws, but the search met positions with a static evaluation",
+            ),
+            EngineError::InvalidMargins { lowest, highest } => write!(
+                f,
+                "the game's margins {lowest} to {highest} are not a range within ±{}",
+                Score::MAX_EVAL
+            ),
+        }
     }
 }
 
@@ -295,6 +352,29 @@ pub struct EngineResult<M> {
     pub stats: SearchStats,
     /// Wall time (until the last helper thread has returned).
     pub elapsed: Duration,
+    /// True after a weak solve ([`SolveMode::Weak`]): only the sign of
+    /// `value` is meaningful (a win's distance, or a margin's size, was
+    /// not computed). [`EngineResult::value_text`] prints it so.
+    pub weak: bool,
+}
+
+impl<M> EngineResult<M> {
+    /// The value as a person reads it: `win`, `draw` or `loss` after a weak
+    /// solve, whose distances and margins are not computed and so not
+    /// printed (the `Display` of [`Score`] would print the placeholder
+    /// distance, `win in N`, as if it were known); the value's own
+    /// `Display` otherwise (`win in 7`, `loss in 4`, a margin or an
+    /// evaluation).
+    pub fn value_text(&self) -> String {
+        if !self.weak {
+            return self.value.to_string();
+        }
+        match self.value.get().signum() {
+            1 => "win".to_string(),
+            -1 => "loss".to_string(),
+            _ => "draw".to_string(),
+        }
+    }
 }
 
 /// What a solve is asked to find.
@@ -385,7 +465,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// When the allocator refuses a table's memory; the engine then
     /// searches without tables.
     pub fn allocate_tables(&mut self) -> Result<(), EngineError> {
-        let out_of_memory = |error: crate::tt::TableAllocError| EngineError(error.to_string());
+        let out_of_memory = |error: crate::tt::TableAllocError| EngineError::OutOfMemory { bytes: error.bytes };
         let made = self.make_tables();
         if made.is_err() {
             self.tables_refused = true;
@@ -593,10 +673,10 @@ impl<M: Copy + PartialEq> Engine<M> {
         M: Send,
     {
         if self.options.aspiration.is_some() {
-            return Err(EngineError("aspiration windows apply to iterative deepening, not to solving".into()));
+            return Err(EngineError::AspirationInSolve);
         }
         let ladder = match game.ending() {
-            Ending::Heuristic => return Err(heuristic_game_error()),
+            Ending::Heuristic => return Err(EngineError::HeuristicGame),
             Ending::WinLossDraw => ValueLadder::new(game.max_plies_left(), game.winner_moves_last()),
             Ending::Margin { lowest, highest } => ValueLadder::margins(lowest, highest)?,
         };
@@ -612,7 +692,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         self.options.selectivity = selectivity;
         let mut result = solved?;
         if helpers.evaluations > 0 {
-            return Err(static_evaluation_error());
+            return Err(EngineError::StaticEvaluation);
         }
         result.stats.accumulate(&helpers.stats);
         result.elapsed = helpers.elapsed;
@@ -695,6 +775,7 @@ fn deepen<G: Game, O: Observer<G::Move>>(
         stop_reason: reason,
         stats,
         elapsed,
+        weak: false,
     }
 }
 
@@ -739,7 +820,7 @@ fn bisect<G: Game, O: Observer<G::Move>>(
         }
     }
     if searcher.evaluations > 0 {
-        return Err(static_evaluation_error());
+        return Err(EngineError::StaticEvaluation);
     }
     let solved = searcher.stopped.is_none();
     if solved && best.is_none() {
@@ -768,6 +849,7 @@ fn bisect<G: Game, O: Observer<G::Move>>(
         stop_reason: stopped.unwrap_or(StopReason::Solved),
         stats,
         elapsed,
+        weak: mode == SolveMode::Weak,
     })
 }
 
@@ -785,19 +867,8 @@ fn finished_root<M>(outcome: Outcome, mode: SolveMode) -> EngineResult<M> {
         stop_reason: StopReason::Solved,
         stats: SearchStats::default(),
         elapsed: Duration::ZERO,
+        weak: mode == SolveMode::Weak,
     }
-}
-
-fn heuristic_game_error() -> EngineError {
-    EngineError(
-        "solving needs a game that ends in wins, losses and draws or in margins, but this game says its ends are static evaluations (Game::ending is Heuristic)".into(),
-    )
-}
-
-fn static_evaluation_error() -> EngineError {
-    EngineError(
-        "solving needs a game that ends in wins, losses and draws, but the search met positions with a static evaluation".into(),
-    )
 }
 
 /// One iteration of iterative deepening at `depth`, by the engine's variant.
@@ -818,7 +889,7 @@ fn iteration<G: Game, O: Observer<G::Move>>(searcher: &mut Searcher<'_, G, O>, d
             searcher.context.set_root_pv(proven_line);
             value
         }
-        Variant::AlphaBeta | Variant::Pvs => match searcher.options.aspiration {
+        Variant::FailSoftAlphaBeta | Variant::Pvs => match searcher.options.aspiration {
             Some(width) if depth > 1 && guess.is_heuristic() => aspiration(searcher, depth, guess, width),
             _ => searcher.root(depth, -Score::INFINITY, Score::INFINITY),
         },
@@ -901,10 +972,7 @@ impl ValueLadder {
     /// The ladder of a game that ends in margins from `lowest` to `highest`.
     fn margins(lowest: i32, highest: i32) -> Result<Self, EngineError> {
         if lowest > highest || lowest < -Score::MAX_EVAL || highest > Score::MAX_EVAL {
-            return Err(EngineError(format!(
-                "the game's margins {lowest} to {highest} are not a range within ±{}",
-                Score::MAX_EVAL
-            )));
+            return Err(EngineError::InvalidMargins { lowest, highest });
         }
         let (lowest, highest) = (i64::from(lowest.min(-1)), i64::from(highest.max(1)));
         Ok(ValueLadder { wins: highest, losses: -lowest, stride: 1, margins: true })
@@ -1022,14 +1090,14 @@ mod tests {
     #[test]
     fn impossible_combinations_are_named() {
         let mtdf_with_aspiration = EngineOptions { variant: Variant::Mtdf, aspiration: Some(20), ..Default::default() };
-        assert!(mtdf_with_aspiration.validate().unwrap_err().0.contains("MTD(f)"));
+        assert!(mtdf_with_aspiration.validate().unwrap_err().to_string().contains("MTD(f)"));
         let huge = EngineOptions { table_mib: usize::MAX, ..Default::default() };
         assert!(huge.validate().is_err());
         assert!(EngineOptions { aspiration: Some(0), ..Default::default() }.validate().is_err());
         let near_alone = EngineOptions { table_mib: 0, near_table_kib: 64, ..Default::default() };
-        assert!(near_alone.validate().unwrap_err().0.contains("near-leaf table needs the main table"));
+        assert!(near_alone.validate().unwrap_err().to_string().contains("near-leaf table needs the main table"));
         let huge_near = EngineOptions { near_table_kib: usize::MAX, ..Default::default() };
-        assert!(huge_near.validate().unwrap_err().0.contains("near-leaf"));
+        assert!(huge_near.validate().unwrap_err().to_string().contains("near-leaf"));
         assert!(EngineOptions { near_table_kib: 64, ..Default::default() }.validate().is_ok());
         assert!(EngineOptions::default().validate().is_ok());
     }
