@@ -56,6 +56,7 @@ pub mod ordering;
 pub mod score;
 pub mod search;
 pub mod stats;
+pub mod strategy;
 pub mod trace;
 pub mod tt;
 
@@ -72,4 +73,5 @@ pub use search::{
     alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult, UNLIMITED_DEPTH,
 };
 pub use stats::SearchStats;
+pub use strategy::{best_move, Algorithm, Choice, FixedDepth, Limited, Strategy};
 pub use trace::{NoTrace, Observer, Trace, TraceEvent};
