@@ -600,6 +600,87 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// `on_iteration` after each completed iteration. The best move and PV
     /// come from the deepest completed iteration. With no limit at all it
     /// goes on until the value is exact.
+    ///
+    /// # Examples
+    ///
+    /// The game in the examples below is the subtraction game of the
+    /// crate's front page (take 1 to 3 counters, whoever takes the last one
+    /// wins; a multiple of 4 is lost), with a hash key, hidden.
+    ///
+    /// Limits, and the callback after each iteration:
+    ///
+    /// ```
+    /// # use abprune::{Game, Outcome, Player, Score};
+    /// # #[derive(Clone)]
+    /// # struct Take { left: u32, to_move: Player }
+    /// # impl Game for Take {
+    /// #     type Move = u32;
+    /// #     fn side_to_move(&self) -> Player { self.to_move }
+    /// #     fn generate_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=3).filter(|&n| n <= self.left)) }
+    /// #     fn play(&mut self, n: u32) { self.left -= n; self.to_move = self.to_move.opponent(); }
+    /// #     fn undo(&mut self, n: u32) { self.left += n; self.to_move = self.to_move.opponent(); }
+    /// #     fn outcome(&self) -> Option<Outcome> { (self.left == 0).then_some(Outcome::Loss) }
+    /// #     fn evaluate(&self) -> Score { Score::DRAW }
+    /// #     fn hash_key(&self) -> Option<u64> { Some(u64::from(self.left) << 1 | (self.to_move == Player::Second) as u64) }
+    /// #     fn max_plies_left(&self) -> Option<u32> { Some(self.left) }
+    /// # }
+    /// use abprune::{Engine, EngineOptions, SearchLimits, StopReason};
+    ///
+    /// let mut engine = Engine::new(EngineOptions { table_mib: 1, ..EngineOptions::default() })?;
+    /// let mut game = Take { left: 10, to_move: Player::First };
+    /// let mut seen = Vec::new();
+    /// let limits = SearchLimits::none().with_depth(4).with_nodes(1_000_000);
+    /// let result = engine.search(&mut game, &limits, |info| seen.push((info.depth, info.value, info.exact)));
+    /// // No win within 4 plies: the value is the (draw) evaluation at the horizon.
+    /// assert_eq!(seen, [(1, Score::DRAW, false), (2, Score::DRAW, false), (3, Score::DRAW, false), (4, Score::DRAW, false)]);
+    /// assert_eq!((result.stop_reason, result.exact, result.depth), (StopReason::DepthLimit, false, 4));
+    ///
+    /// // No limit: it deepens until the value is proven.
+    /// let result = engine.search(&mut game, &SearchLimits::none(), |_| {});
+    /// assert_eq!((result.value, result.exact, result.stop_reason), (Score::win_in(5), true, StopReason::Solved));
+    /// assert_eq!(result.best_move, Some(2));
+    /// # Ok::<(), abprune::EngineError>(())
+    /// ```
+    ///
+    /// Stopped from another thread (a GUI's "move now", a match clock):
+    ///
+    /// ```
+    /// # use abprune::{Game, Outcome, Player, Score};
+    /// # #[derive(Clone)]
+    /// # struct Take { left: u32, to_move: Player }
+    /// # impl Game for Take {
+    /// #     type Move = u32;
+    /// #     fn side_to_move(&self) -> Player { self.to_move }
+    /// #     fn generate_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=3).filter(|&n| n <= self.left)) }
+    /// #     fn play(&mut self, n: u32) { self.left -= n; self.to_move = self.to_move.opponent(); }
+    /// #     fn undo(&mut self, n: u32) { self.left += n; self.to_move = self.to_move.opponent(); }
+    /// #     fn outcome(&self) -> Option<Outcome> { (self.left == 0).then_some(Outcome::Loss) }
+    /// #     fn evaluate(&self) -> Score { Score::DRAW }
+    /// #     fn hash_key(&self) -> Option<u64> { Some(u64::from(self.left) << 1 | (self.to_move == Player::Second) as u64) }
+    /// #     fn max_plies_left(&self) -> Option<u32> { Some(self.left) }
+    /// # }
+    /// use abprune::{Engine, EngineOptions, SearchLimits, StopReason};
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::sync::Arc;
+    /// use std::time::Duration;
+    ///
+    /// let stop = Arc::new(AtomicBool::new(false));
+    /// let stopper = {
+    ///     let stop = Arc::clone(&stop);
+    ///     std::thread::spawn(move || {
+    ///         std::thread::sleep(Duration::from_millis(20));
+    ///         stop.store(true, Ordering::Relaxed);
+    ///     })
+    /// };
+    /// // Without a table, a game of 10,000 counters is far too long to solve.
+    /// let mut engine = Engine::new(EngineOptions { table_mib: 0, ..EngineOptions::default() })?;
+    /// let mut game = Take { left: 10_000, to_move: Player::First };
+    /// let result = engine.search(&mut game, &SearchLimits::none().with_stop_flag(stop), |_| {});
+    /// stopper.join().unwrap();
+    /// assert_eq!(result.stop_reason, StopReason::Stopped);
+    /// assert!(result.best_move.is_some(), "a stopped search still has a legal move");
+    /// # Ok::<(), abprune::EngineError>(())
+    /// ```
     pub fn search<G>(
         &mut self,
         game: &mut G,
@@ -655,6 +736,43 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// in margins ([`Game::ending`]). The game must end in finitely many
     /// plies. A finished position is answered by its outcome, with no move.
     ///
+    /// # Examples
+    ///
+    /// The game in the examples below is the subtraction game of the
+    /// crate's front page (take 1 to 3 counters, whoever takes the last one
+    /// wins; a multiple of 4 is lost), with a hash key, hidden.
+    ///
+    /// ```
+    /// # use abprune::{Game, Outcome, Player, Score};
+    /// # #[derive(Clone)]
+    /// # struct Take { left: u32, to_move: Player }
+    /// # impl Game for Take {
+    /// #     type Move = u32;
+    /// #     fn side_to_move(&self) -> Player { self.to_move }
+    /// #     fn generate_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=3).filter(|&n| n <= self.left)) }
+    /// #     fn play(&mut self, n: u32) { self.left -= n; self.to_move = self.to_move.opponent(); }
+    /// #     fn undo(&mut self, n: u32) { self.left += n; self.to_move = self.to_move.opponent(); }
+    /// #     fn outcome(&self) -> Option<Outcome> { (self.left == 0).then_some(Outcome::Loss) }
+    /// #     fn evaluate(&self) -> Score { Score::DRAW }
+    /// #     fn hash_key(&self) -> Option<u64> { Some(u64::from(self.left) << 1 | (self.to_move == Player::Second) as u64) }
+    /// #     fn max_plies_left(&self) -> Option<u32> { Some(self.left) }
+    /// # }
+    /// use abprune::{Engine, EngineOptions, SearchLimits, SolveMode};
+    ///
+    /// let mut engine = Engine::new(EngineOptions { table_mib: 1, ..EngineOptions::default() })?;
+    /// let mut game = Take { left: 10, to_move: Player::First };
+    /// // Strong: the value with its distance, and the move that keeps it.
+    /// let strong = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none())?;
+    /// assert_eq!((strong.value, strong.plies_to_end, strong.best_move), (Score::win_in(5), Some(5), Some(2)));
+    /// assert_eq!(strong.value_text(), "win in 5");
+    /// // Weak: only win, draw or loss, often much cheaper. The distance is
+    /// // not computed, so it is neither reported nor printed.
+    /// let weak = engine.solve(&mut Take { left: 12, to_move: Player::First }, SolveMode::Weak, &SearchLimits::none())?;
+    /// assert!(weak.value.is_loss() && weak.exact && weak.weak);
+    /// assert_eq!((weak.plies_to_end, weak.value_text()), (None, "loss".to_string()));
+    /// # Ok::<(), abprune::EngineError>(())
+    /// ```
+    ///
     /// # Errors
     /// Before searching: when the options include aspiration windows, which
     /// a solve never uses, when the game says its ends are heuristic
@@ -702,6 +820,44 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// The null-window test on its own: is the value at least `threshold`?
     /// Searches to `limits.depth` (unlimited by default). `None` when a
     /// limit stopped it first.
+    ///
+    /// One such test costs much less than finding the value: it only has
+    /// to prove one bound (a solve is a bisection of these tests).
+    ///
+    /// # Examples
+    ///
+    /// The game in the examples below is the subtraction game of the
+    /// crate's front page (take 1 to 3 counters, whoever takes the last one
+    /// wins; a multiple of 4 is lost), with a hash key, hidden.
+    ///
+    /// ```
+    /// # use abprune::{Game, Outcome, Player, Score};
+    /// # #[derive(Clone)]
+    /// # struct Take { left: u32, to_move: Player }
+    /// # impl Game for Take {
+    /// #     type Move = u32;
+    /// #     fn side_to_move(&self) -> Player { self.to_move }
+    /// #     fn generate_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=3).filter(|&n| n <= self.left)) }
+    /// #     fn play(&mut self, n: u32) { self.left -= n; self.to_move = self.to_move.opponent(); }
+    /// #     fn undo(&mut self, n: u32) { self.left += n; self.to_move = self.to_move.opponent(); }
+    /// #     fn outcome(&self) -> Option<Outcome> { (self.left == 0).then_some(Outcome::Loss) }
+    /// #     fn evaluate(&self) -> Score { Score::DRAW }
+    /// #     fn hash_key(&self) -> Option<u64> { Some(u64::from(self.left) << 1 | (self.to_move == Player::Second) as u64) }
+    /// #     fn max_plies_left(&self) -> Option<u32> { Some(self.left) }
+    /// # }
+    /// use abprune::{Engine, EngineOptions, SearchLimits};
+    ///
+    /// let mut engine = Engine::new(EngineOptions { table_mib: 1, ..EngineOptions::default() })?;
+    /// let mut game = Take { left: 10, to_move: Player::First };
+    /// let limits = SearchLimits::none();
+    /// // The value is a win in 5: at least a draw, at least a win in 5, not a win in 3.
+    /// assert_eq!(engine.test(&mut game, Score::DRAW, &limits), Some(true));
+    /// assert_eq!(engine.test(&mut game, Score::win_in(5), &limits), Some(true));
+    /// assert_eq!(engine.test(&mut game, Score::win_in(3), &limits), Some(false));
+    /// // To a depth: within 4 plies no win is in sight.
+    /// assert_eq!(engine.test(&mut game, Score::win_in(9), &limits.clone().with_depth(4)), Some(false));
+    /// # Ok::<(), abprune::EngineError>(())
+    /// ```
     pub fn test<G>(&mut self, game: &mut G, threshold: Score, limits: &SearchLimits) -> Option<bool>
     where
         G: Game<Move = M> + Clone + Send,
