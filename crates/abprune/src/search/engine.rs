@@ -40,6 +40,7 @@
 
 use super::mtdf::mtdf_passes;
 use super::parallel::{self, CrewReport, Helpers, MainThread, ParallelScheme, HELPER_LAUNCH_NODES};
+use super::pv;
 use super::searcher::{Searcher, Tables};
 use super::selective::Selectivity;
 use super::{Buffers, Context, SearchResult, UNLIMITED_DEPTH};
@@ -137,6 +138,17 @@ pub struct EngineOptions {
     /// play turns them on. [`Engine::solve`] and [`Engine::test`] never use
     /// them.
     pub selectivity: Selectivity,
+    /// Complete the principal variation after the search (module
+    /// `search::pv`), where the node search's line stops at a table hit or
+    /// a null-window node: [`Engine::search`] follows the table's
+    /// consistent entries (probes only, no search: the line is legal, and
+    /// after an exact result it runs to the end of the game where the
+    /// table allows), and a strong [`Engine::solve`] proves each further
+    /// move with null-window tests until the game ends (tests not counted
+    /// in the result's statistics, but in its time). On by default; off in
+    /// [`EngineOptions::textbook`], and for a solver that reports only the
+    /// value and the move.
+    pub whole_pv: bool,
 }
 
 /// The default table budget: 64 MiB.
@@ -168,6 +180,7 @@ impl Default for EngineOptions {
             parallel: ParallelScheme::default(),
             helpers_after_nodes: HELPER_LAUNCH_NODES,
             selectivity: Selectivity::NONE,
+            whole_pv: true,
         }
     }
 }
@@ -193,6 +206,7 @@ impl EngineOptions {
             parallel: ParallelScheme::default(),
             helpers_after_nodes: HELPER_LAUNCH_NODES,
             selectivity: Selectivity::NONE,
+            whole_pv: false,
         }
     }
 
@@ -727,6 +741,11 @@ impl<M: Copy + PartialEq> Engine<M> {
         self.prepare(game);
         let mut searcher = self.searcher(game, observer, &SearchLimits::none());
         let value = iteration(&mut searcher, depth, guess);
+        if searcher.options.whole_pv {
+            let mut pv = searcher.context.root_pv();
+            complete_line(&mut searcher, &mut pv, depth, value, false);
+            searcher.context.set_root_pv(pv);
+        }
         searcher.context.finish(value)
     }
 
@@ -893,7 +912,10 @@ fn deepen<G: Game, O: Observer<G::Move>>(
             break;
         }
         let exact = searcher.unproven == unproven_before;
-        let pv = searcher.context.root_pv();
+        let mut pv = searcher.context.root_pv();
+        if searcher.options.whole_pv {
+            complete_line(searcher, &mut pv, depth, value, exact);
+        }
         let elapsed = searcher.clock().elapsed();
         let nodes = searcher.total_nodes();
         on_iteration(&SearchInfo {
@@ -932,6 +954,27 @@ fn deepen<G: Game, O: Observer<G::Move>>(
         stats,
         elapsed,
         weak: false,
+    }
+}
+
+/// Completes the line of an iteration to `depth` worth `value` (`exact`:
+/// proven): from the table; and after MTD(f), whose null-window passes
+/// leave bounds in the table rather than exact values, by depth-limited
+/// null-window tests where the table stops (a cost only MTD(f) pays).
+fn complete_line<G: Game, O: Observer<G::Move>>(
+    searcher: &mut Searcher<'_, G, O>,
+    line: &mut Vec<G::Move>,
+    depth: u32,
+    value: Score,
+    exact: bool,
+) {
+    pv::extend_from_table(searcher, line, depth, value, exact);
+    if searcher.options.variant == Variant::Mtdf && !exact && (line.len() as u32) < depth {
+        // The tests are not the search's work: its counts stay as they were
+        // (and a limit they meet only cuts the line short).
+        let (stopped, stats) = (searcher.stopped, searcher.context.stats.clone());
+        pv::complete_by_tests(searcher, line, depth, value);
+        (searcher.stopped, searcher.context.stats) = (stopped, stats);
     }
 }
 
@@ -995,6 +1038,13 @@ fn bisect<G: Game, O: Observer<G::Move>>(
     };
     let stopped = searcher.stopped;
     let stats = std::mem::take(&mut searcher.context.stats);
+    let mut pv = pv;
+    if solved && mode == SolveMode::Strong && searcher.options.whole_pv {
+        pv::complete_by_tests(searcher, &mut pv, UNLIMITED_DEPTH, value);
+        // A limit met by the tests only cuts the line short: the value and
+        // the reason the solve ended stand.
+        searcher.stopped = stopped;
+    }
     Ok(EngineResult {
         value,
         exact: solved,
