@@ -146,7 +146,7 @@ fn solving_a_tree_with_heuristic_leaves_is_refused() {
     let tree = Tree::parse("((3 5) (2 9))").unwrap();
     let mut engine = Engine::default();
     let error = engine.solve(&mut TreeGame::new(&tree), SolveMode::Strong, &SearchLimits::none()).unwrap_err();
-    assert_eq!(error, EngineError::StaticEvaluation, "{error}");
+    assert_eq!(error, EngineError::HeuristicGame, "{error}");
 }
 
 #[test]

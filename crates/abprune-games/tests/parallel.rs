@@ -150,7 +150,7 @@ fn solving_a_tree_with_heuristic_leaves_is_refused_on_threads() {
     for scheme in SCHEMES {
         let mut engine = Engine::new(parallel(&EngineOptions::default(), 4, scheme)).unwrap();
         let error = engine.solve(&mut TreeGame::new(&tree), SolveMode::Strong, &SearchLimits::none()).unwrap_err();
-        assert_eq!(error, EngineError::StaticEvaluation, "{error}");
+        assert_eq!(error, EngineError::HeuristicGame, "{error}");
     }
 }
 

@@ -45,7 +45,7 @@ fn value_of_move<G: Game>(game: &mut G, mv: G::Move, depth: u32) -> Score {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases(200)))]
+    #![proptest_config(ProptestConfig::with_cases(cases(64)))]
 
     #[test]
     fn every_strategy_chooses_a_move_of_the_minimax_value(nested in nested_tree(), depth in 1u32..=8) {

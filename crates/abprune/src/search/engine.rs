@@ -145,7 +145,9 @@ pub struct EngineOptions {
     /// after an exact result it runs to the end of the game where the
     /// table allows), and a strong [`Engine::solve`] proves each further
     /// move with null-window tests until the game ends (tests not counted
-    /// in the result's statistics, but in its time). On by default; off in
+    /// in the result's statistics, but in its time; with more than one
+    /// thread a test may be cut short by the crew's word, and the line with
+    /// it). On by default; off in
     /// [`EngineOptions::textbook`], and for a solver that reports only the
     /// value and the move.
     pub whole_pv: bool,
@@ -355,7 +357,11 @@ pub struct EngineResult<M> {
     /// The best move (from a completed iteration); `None` only when the root
     /// has no moves.
     pub best_move: Option<M>,
-    /// The principal variation of the last completed iteration.
+    /// The principal variation of the last completed iteration, completed
+    /// after the search ([`EngineOptions::whole_pv`]): legal move by move;
+    /// after a strong solve (one thread) it runs to the end of the game,
+    /// whose outcome is `value`; after a depth-limited search it runs as
+    /// far as the table agrees with `value`, to the horizon as a rule.
     pub pv: Vec<M>,
     /// The deepest completed iteration (for a solve, the depth is unlimited
     /// and this is 0).
