@@ -12,7 +12,7 @@
 //!   root's side, is the reported value;
 //! - after a search that ended with a proven value, the line is legal, and
 //!   where it reaches the end of the game the outcome is the value (it may
-//!   stop short where the table has no proven entry to follow: 14 of 40
+//!   stop short where the table has no proven entry to follow: 20 of 40
 //!   Connect Four lines reached the end when this was written).
 //!
 //! Not claimed: that a depth-limited search of a game with transpositions

@@ -43,6 +43,25 @@ fn probe<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, G, O>) -> Option
     main.and_then(|table| table.probe(key)).or_else(|| near.and_then(|table| table.probe(key)))
 }
 
+/// The move the table's entry for the position on the board, `ply` plies
+/// from the root, names: its index is into the list the node search made
+/// there (the game's candidates below the root when the rules' shortcuts
+/// are on, every legal move otherwise), so the same list is made again.
+fn table_move<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, G, O>, ply: u32) -> Option<G::Move> {
+    let index = usize::from(probe(searcher)?.move_index?);
+    let game = &searcher.context.game;
+    let mut moves = Vec::new();
+    let known = match (searcher.options.rules_shortcuts, ply) {
+        (false, _) | (true, 0) => {
+            game.generate_moves(&mut moves);
+            None
+        }
+        (true, 1) => game.candidate_moves(&mut moves),
+        (true, _) => game.candidate_moves_after_candidate(&mut moves),
+    };
+    known.is_none().then(|| moves.get(index).copied()).flatten()
+}
+
 /// The value, node-relative, that the child reached by the line's next move
 /// has when the position's value is `value`.
 fn child_value(value: Score) -> Score {
@@ -109,7 +128,12 @@ pub(crate) fn extend_from_table<G: Game, O: Observer<G::Move>>(
                     Bound::Lower => false,
                 }
         };
-        let next = legal_moves(searcher).into_iter().find(|&mv| {
+        // The move the table holds for this position first (as a rule the
+        // one that agrees); every legal move only if it does not, so that a
+        // game with many moves and costly ones pays for the scan seldom.
+        let moves = legal_moves(searcher);
+        let first = table_move(searcher, line.len() as u32).filter(|mv| moves.contains(mv));
+        let next = first.into_iter().chain(moves.iter().copied().filter(|&mv| Some(mv) != first)).find(|&mv| {
             searcher.context.game.play(mv);
             let found = child_agrees(searcher, wanted, proven, remaining == 1, &consistent);
             searcher.context.game.undo(mv);
