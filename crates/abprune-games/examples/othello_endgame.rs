@@ -11,7 +11,7 @@
 //! solve is checked against a brute force by `tests/othello.rs`, on
 //! endgames of 4 to 12 empties (a brute force of 14 takes minutes).
 
-use abprune::{Engine, SearchLimits, SolveMode};
+use abprune::{Engine, Game, SearchLimits, SolveMode};
 use abprune_games::othello::{square_name, Othello};
 use std::process::ExitCode;
 
@@ -52,6 +52,19 @@ fn main() -> ExitCode {
     println!("margin      {:+} discs for the side to move (exact: {})", result.value.get(), result.exact);
     println!("best move   {}", result.best_move.map_or("none".to_string(), square_name));
     println!("line        {}", line.join(" "));
+    // The line runs to the end of the game (EngineOptions::whole_pv): its
+    // final margin, seen from the root's side, is the solve's value.
+    let mut end = position.clone();
+    for &mv in &result.pv {
+        end.play(mv);
+    }
+    let root_side = if result.pv.len() % 2 == 0 { 1 } else { -1 };
+    match end.outcome() {
+        Some(outcome) => {
+            println!("line ends   {:+} discs for the side to move at the root", root_side * outcome.score(0).get())
+        }
+        None => println!("line ends   before the end of the game"),
+    }
     println!("nodes       {}", result.stats.nodes);
     println!("time        {:.3} s", result.elapsed.as_secs_f64());
     ExitCode::SUCCESS
