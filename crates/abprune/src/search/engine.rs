@@ -143,11 +143,14 @@ pub struct EngineOptions {
     /// a null-window node: [`Engine::search`] follows the table's
     /// consistent entries (probes only, no search: the line is legal, and
     /// after an exact result it runs to the end of the game where the
-    /// table allows), and a strong [`Engine::solve`] proves each further
-    /// move with null-window tests until the game ends (tests not counted
-    /// in the result's statistics, but in its time; with more than one
-    /// thread a test may be cut short by the crew's word, and the line with
-    /// it). On by default; off in
+    /// table allows); with [`Variant::Mtdf`], whose passes leave bounds
+    /// rather than exact entries, the final line (not each iteration's) is
+    /// completed to the horizon by depth-limited null-window tests where
+    /// the table stops; a strong [`Engine::solve`] proves each further
+    /// move with null-window tests until the game ends. The tests are not
+    /// counted in the result's statistics, but in its time, and they leave
+    /// entries in the table; with more than one thread a test may be cut
+    /// short by the crew's word, and the line with it. On by default; off in
     /// [`EngineOptions::textbook`], and for a solver that reports only the
     /// value and the move.
     pub whole_pv: bool,
@@ -920,7 +923,7 @@ fn deepen<G: Game, O: Observer<G::Move>>(
         let exact = searcher.unproven == unproven_before;
         let mut pv = searcher.context.root_pv();
         if searcher.options.whole_pv {
-            complete_line(searcher, &mut pv, depth, value, exact);
+            pv::extend_from_table(searcher, &mut pv, depth, value, exact);
         }
         let elapsed = searcher.clock().elapsed();
         let nodes = searcher.total_nodes();
@@ -948,7 +951,12 @@ fn deepen<G: Game, O: Observer<G::Move>>(
     let elapsed = searcher.clock().elapsed();
     let fallback_move = if last.is_none() { legal_root_move(searcher) } else { None };
     let stats = std::mem::take(&mut searcher.context.stats);
-    let (depth, value, pv, exact) = last.unwrap_or((0, Score::DRAW, fallback_move.into_iter().collect(), false));
+    let (depth, value, mut pv, exact) = last.unwrap_or((0, Score::DRAW, fallback_move.into_iter().collect(), false));
+    if searcher.options.whole_pv && depth > 0 {
+        // The tests MTD(f)'s line may need run once, after the last
+        // iteration, so that no iteration's work profits from them.
+        complete_line(searcher, &mut pv, depth, value, exact);
+    }
     EngineResult {
         value,
         exact,
