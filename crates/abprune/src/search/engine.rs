@@ -69,6 +69,14 @@ pub enum Variant {
     Mtdf,
 }
 
+impl Variant {
+    /// The old name of [`Variant::FailSoftAlphaBeta`], kept so that code
+    /// written against it still builds (patterns included).
+    #[deprecated(note = "renamed FailSoftAlphaBeta, to keep it apart from the fail-hard `alphabeta` function")]
+    #[allow(non_upper_case_globals)]
+    pub const AlphaBeta: Variant = Variant::FailSoftAlphaBeta;
+}
+
 /// The engine's settings. `EngineOptions::default()` is the strongest.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
@@ -1305,6 +1313,13 @@ mod tests {
         assert_eq!(probe_point(-18, 18), -9);
         assert_eq!(probe_point(-1, 1), 0);
         assert_eq!(probe_point(0, 18), 9);
+    }
+
+    #[test]
+    #[allow(deprecated)]
+    fn the_old_variant_name_is_the_fail_soft_variant() {
+        assert_eq!(Variant::AlphaBeta, Variant::FailSoftAlphaBeta);
+        assert!(matches!(Variant::FailSoftAlphaBeta, Variant::AlphaBeta));
     }
 
     #[test]
