@@ -85,7 +85,7 @@ pub struct Connect4Args {
 impl Connect4Args {
     fn engine(&self) -> Result<Engine<u8>> {
         let variant = match self.variant.as_str() {
-            "alphabeta" => Variant::AlphaBeta,
+            "alphabeta" => Variant::FailSoftAlphaBeta,
             "mtdf" => Variant::Mtdf,
             _ => Variant::Pvs,
         };
@@ -103,6 +103,8 @@ impl Connect4Args {
             threads: self.threads(),
             parallel: if self.parallel == "abdada" { ParallelScheme::Abdada } else { ParallelScheme::LazySmp },
             helpers_after_nodes: self.helpers_after.unwrap_or(defaults.helpers_after_nodes),
+            // Only the value and the move are reported: no time on the line.
+            whole_pv: false,
             ..defaults
         };
         if options.table_mib == 0 && options.near_table_kib > 0 {

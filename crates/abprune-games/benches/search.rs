@@ -58,7 +58,7 @@ fn random_tree(c: &mut Criterion) {
 fn engine_on_tree(c: &mut Criterion) {
     let tree = bench_tree();
     let mut group = c.benchmark_group("engine random tree b6 d7");
-    for (name, variant) in [("alphabeta", Variant::AlphaBeta), ("pvs", Variant::Pvs), ("mtdf", Variant::Mtdf)] {
+    for (name, variant) in [("alphabeta", Variant::FailSoftAlphaBeta), ("pvs", Variant::Pvs), ("mtdf", Variant::Mtdf)] {
         let options = EngineOptions { variant, ..EngineOptions::default() };
         let mut engine = Engine::new(options).expect("valid options");
         group.bench_function(name, |b| {

@@ -2,7 +2,8 @@
 //! tic-tac-toe solved, the null-window test, limits.
 
 use abprune::{
-    negamax, Engine, EngineOptions, NoTrace, Score, SearchLimits, SolveMode, StopReason, Variant, UNLIMITED_DEPTH,
+    negamax, Engine, EngineError, EngineOptions, NoTrace, Score, SearchLimits, SolveMode, StopReason, Variant,
+    UNLIMITED_DEPTH,
 };
 use abprune_games::{Nested, NodeId, TicTacToe, Tree, TreeGame};
 use proptest::prelude::*;
@@ -13,7 +14,7 @@ use common::{cases, nested_tree};
 /// Every combination of variant and switch worth distinguishing.
 fn all_options() -> Vec<EngineOptions> {
     let mut all = Vec::new();
-    for variant in [Variant::AlphaBeta, Variant::Pvs, Variant::Mtdf] {
+    for variant in [Variant::FailSoftAlphaBeta, Variant::Pvs, Variant::Mtdf] {
         for table_mib in [0, 1] {
             for (killers, history, hints) in [(false, false, false), (true, true, true)] {
                 for aspiration in [None, Some(2)] {
@@ -145,7 +146,7 @@ fn solving_a_tree_with_heuristic_leaves_is_refused() {
     let tree = Tree::parse("((3 5) (2 9))").unwrap();
     let mut engine = Engine::default();
     let error = engine.solve(&mut TreeGame::new(&tree), SolveMode::Strong, &SearchLimits::none()).unwrap_err();
-    assert!(error.0.contains("static evaluation"), "{error}");
+    assert_eq!(error, EngineError::HeuristicGame, "{error}");
 }
 
 #[test]

@@ -119,7 +119,7 @@ fn configurations() -> Vec<EngineOptions> {
     vec![
         EngineOptions { table_mib: 1, ..EngineOptions::default() },
         EngineOptions { variant: Variant::Mtdf, table_mib: 1, ..EngineOptions::default() },
-        EngineOptions { variant: Variant::AlphaBeta, table_mib: 0, ..EngineOptions::default() },
+        EngineOptions { variant: Variant::FailSoftAlphaBeta, table_mib: 0, ..EngineOptions::default() },
         EngineOptions::textbook(),
     ]
 }

@@ -9,8 +9,8 @@
 //! searches never are.
 
 use abprune::{
-    negamax, Engine, EngineOptions, NoTrace, Observer, ParallelScheme, Score, SearchLimits, SolveMode, StopReason,
-    Variant, UNLIMITED_DEPTH,
+    negamax, Engine, EngineError, EngineOptions, NoTrace, Observer, ParallelScheme, Score, SearchLimits, SolveMode,
+    StopReason, Variant, UNLIMITED_DEPTH,
 };
 use abprune_games::connect4::{benchmark_score, Connect4};
 use abprune_games::{Nested, RandomTreeSpec, TicTacToe, Tree, TreeGame};
@@ -36,7 +36,7 @@ fn parallel(options: &EngineOptions, threads: usize, scheme: ParallelScheme) -> 
 /// `tests/engine.rs`), on every thread count and scheme.
 fn all_parallel_options() -> Vec<EngineOptions> {
     let mut all = Vec::new();
-    for variant in [Variant::AlphaBeta, Variant::Pvs, Variant::Mtdf] {
+    for variant in [Variant::FailSoftAlphaBeta, Variant::Pvs, Variant::Mtdf] {
         for table_mib in [0, 1] {
             for (killers, aspiration) in [(false, None), (true, None), (true, Some(2))] {
                 let options = EngineOptions {
@@ -150,7 +150,7 @@ fn solving_a_tree_with_heuristic_leaves_is_refused_on_threads() {
     for scheme in SCHEMES {
         let mut engine = Engine::new(parallel(&EngineOptions::default(), 4, scheme)).unwrap();
         let error = engine.solve(&mut TreeGame::new(&tree), SolveMode::Strong, &SearchLimits::none()).unwrap_err();
-        assert!(error.0.contains("static evaluation"), "{error}");
+        assert_eq!(error, EngineError::HeuristicGame, "{error}");
     }
 }
 
@@ -283,7 +283,7 @@ fn middle_games_solve_to_their_scores_on_every_thread_count_with_stats_summed() 
 #[test]
 fn threads_are_validated_and_zero_is_named() {
     let error = EngineOptions { threads: 0, ..EngineOptions::default() }.validate().unwrap_err();
-    assert!(error.0.contains("threads"), "{error}");
+    assert!(matches!(error, EngineError::InvalidOptions(_)) && error.to_string().contains("threads"), "{error}");
     assert!(EngineOptions { threads: 1 << 20, ..EngineOptions::default() }.validate().is_err());
     assert!(Engine::<u8>::new(EngineOptions { threads: 0, ..EngineOptions::default() }).is_err());
     assert_eq!(EngineOptions::default().threads, 1, "the library is deterministic by default");

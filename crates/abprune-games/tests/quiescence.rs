@@ -99,7 +99,7 @@ fn nested_tree() -> impl Strategy<Value = Nested> {
 }
 
 fn engines() -> Vec<Engine<u32>> {
-    [Variant::AlphaBeta, Variant::Pvs, Variant::Mtdf]
+    [Variant::FailSoftAlphaBeta, Variant::Pvs, Variant::Mtdf]
         .into_iter()
         .flat_map(|variant| {
             [0, 1].map(|table_mib| Engine::new(EngineOptions { variant, table_mib, ..EngineOptions::default() }))

@@ -33,7 +33,7 @@ fn selective_options() -> Vec<EngineOptions> {
     singles.push(Selectivity { futility_margin: 1, ..Selectivity::ALL });
     let mut all = Vec::new();
     for selectivity in singles {
-        for variant in [Variant::Pvs, Variant::AlphaBeta] {
+        for variant in [Variant::Pvs, Variant::FailSoftAlphaBeta] {
             for table_mib in [0, 1] {
                 all.push(EngineOptions { variant, table_mib, selectivity, ..EngineOptions::default() });
             }

@@ -16,8 +16,33 @@
 //!   ordering ([`ordering`]), PVS, aspiration windows, MTD(f), a
 //!   null-window test and an exact solve mode, under [`SearchLimits`]; on
 //!   as many threads as asked ([`ParallelScheme`]).
+//! - [`Strategy`]: one call, a position in and a move with its value out,
+//!   for every plain algorithm ([`FixedDepth`]) and the engine
+//!   ([`Limited`]), so that a program swaps algorithms without changing its
+//!   calls; [`best_move`] is the one-line "best move under these limits".
 //!
 //! The library has no dependencies and never prints.
+//!
+//! Two names to keep apart: the function [`alphabeta`] is Knuth and
+//! Moore's fail-hard `F2` (its value is clamped to the window, as printed
+//! in the paper); the engine's [`Variant::FailSoftAlphaBeta`] is fail-soft,
+//! as [`alphabeta_failsoft`], because the table and MTD(f) need the bounds
+//! a fail-soft search returns beyond the window.
+//!
+//! # Where the examples are
+//!
+//! - below: a game defined from scratch and searched by the plain
+//!   algorithms;
+//! - [`Engine::search`]: limits, the callback after each iteration, and a
+//!   stop flag raised by another thread;
+//! - [`Engine::solve`]: a strong and a weak solve;
+//! - [`Engine::test`]: the null-window test;
+//! - [`strategy`]: the plain algorithms and the engine behind one trait,
+//!   and the one-line best move;
+//! - `crates/abprune-games/examples/othello_endgame.rs` in the repository:
+//!   an Othello endgame solved exactly for its disc margin (a game that
+//!   ends in margins, [`Ending::Margin`]), checked against brute force by
+//!   `tests/othello.rs`.
 //!
 //! # Example
 //!
@@ -56,6 +81,7 @@ pub mod ordering;
 pub mod score;
 pub mod search;
 pub mod stats;
+pub mod strategy;
 pub mod trace;
 pub mod tt;
 
@@ -72,4 +98,11 @@ pub use search::{
     alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult, UNLIMITED_DEPTH,
 };
 pub use stats::SearchStats;
+pub use strategy::{best_move, Algorithm, Choice, FixedDepth, Limited, Strategy};
 pub use trace::{NoTrace, Observer, Trace, TraceEvent};
+
+/// The crate README's example, compiled and run with the doctests so that
+/// the page a registry shows cannot drift from the code.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -40,6 +40,7 @@
 
 use super::mtdf::mtdf_passes;
 use super::parallel::{self, CrewReport, Helpers, MainThread, ParallelScheme, HELPER_LAUNCH_NODES};
+use super::pv;
 use super::searcher::{Searcher, Tables};
 use super::selective::Selectivity;
 use super::{Buffers, Context, SearchResult, UNLIMITED_DEPTH};
@@ -55,13 +56,25 @@ use std::time::{Duration, Instant};
 /// How each iteration searches the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
-    /// Fail-soft alpha-beta with the full window at every node.
-    AlphaBeta,
+    /// Fail-soft alpha-beta with the full window at every node. Named
+    /// apart from the function [`crate::alphabeta`], which is Knuth and
+    /// Moore's fail-hard `F2` (its value is clamped to the window); this
+    /// variant, as [`crate::alphabeta_failsoft`], returns bounds beyond
+    /// the window, which the table and MTD(f) need.
+    FailSoftAlphaBeta,
     /// Principal variation search (NegaScout): null windows after the first move.
     Pvs,
     /// MTD(f): each iteration is a series of null-window searches, starting
     /// from the previous iteration's value.
     Mtdf,
+}
+
+impl Variant {
+    /// The old name of [`Variant::FailSoftAlphaBeta`], kept so that code
+    /// written against it still builds (patterns included).
+    #[deprecated(note = "renamed FailSoftAlphaBeta, to keep it apart from the fail-hard `alphabeta` function")]
+    #[allow(non_upper_case_globals)]
+    pub const AlphaBeta: Variant = Variant::FailSoftAlphaBeta;
 }
 
 /// The engine's settings. `EngineOptions::default()` is the strongest.
@@ -96,7 +109,7 @@ pub struct EngineOptions {
     /// Order by the game's [`Game::move_hint`].
     pub hints: bool,
     /// Half-width of the aspiration window around the previous iteration's
-    /// value (iterative deepening with AlphaBeta or Pvs only); `None`: off.
+    /// value (iterative deepening with FailSoftAlphaBeta or Pvs only); `None`: off.
     pub aspiration: Option<i32>,
     /// Use the game's [`Game::candidate_moves`] (known values, candidates) and score bounds.
     pub rules_shortcuts: bool,
@@ -133,6 +146,22 @@ pub struct EngineOptions {
     /// play turns them on. [`Engine::solve`] and [`Engine::test`] never use
     /// them.
     pub selectivity: Selectivity,
+    /// Complete the principal variation after the search (module
+    /// `search::pv`), where the node search's line stops at a table hit or
+    /// a null-window node: [`Engine::search`] follows the table's
+    /// consistent entries (probes only, no search: the line is legal, and
+    /// after an exact result it runs to the end of the game where the
+    /// table allows); with [`Variant::Mtdf`], whose passes leave bounds
+    /// rather than exact entries, the final line (not each iteration's) is
+    /// completed to the horizon by depth-limited null-window tests where
+    /// the table stops; a strong [`Engine::solve`] proves each further
+    /// move with null-window tests until the game ends. The tests are not
+    /// counted in the result's statistics, but in its time, and they leave
+    /// entries in the table; with more than one thread a test may be cut
+    /// short by the crew's word, and the line with it. On by default; off in
+    /// [`EngineOptions::textbook`], and for a solver that reports only the
+    /// value and the move.
+    pub whole_pv: bool,
 }
 
 /// The default table budget: 64 MiB.
@@ -164,6 +193,7 @@ impl Default for EngineOptions {
             parallel: ParallelScheme::default(),
             helpers_after_nodes: HELPER_LAUNCH_NODES,
             selectivity: Selectivity::NONE,
+            whole_pv: true,
         }
     }
 }
@@ -173,7 +203,7 @@ impl EngineOptions {
     /// enhancement: the baseline the enhancements are measured against.
     pub fn textbook() -> Self {
         EngineOptions {
-            variant: Variant::AlphaBeta,
+            variant: Variant::FailSoftAlphaBeta,
             table_mib: 1,
             near_table_kib: 0,
             near_plies: DEFAULT_NEAR_PLIES,
@@ -189,6 +219,7 @@ impl EngineOptions {
             parallel: ParallelScheme::default(),
             helpers_after_nodes: HELPER_LAUNCH_NODES,
             selectivity: Selectivity::NONE,
+            whole_pv: false,
         }
     }
 
@@ -198,41 +229,45 @@ impl EngineOptions {
     /// Names the combination that does not work.
     pub fn validate(&self) -> Result<(), EngineError> {
         if self.threads == 0 {
-            return Err(EngineError("threads must be at least 1 (1 is the single-threaded search), not 0".into()));
+            return Err(EngineError::InvalidOptions(
+                "threads must be at least 1 (1 is the single-threaded search), not 0".into(),
+            ));
         }
         if self.threads > parallel::MAX_THREADS {
-            return Err(EngineError(format!(
+            return Err(EngineError::InvalidOptions(format!(
                 "{} threads is beyond the limit of {}",
                 self.threads,
                 parallel::MAX_THREADS
             )));
         }
         if self.table_mib > MAX_TABLE_MIB {
-            return Err(EngineError(format!(
+            return Err(EngineError::InvalidOptions(format!(
                 "a table of {} MiB is beyond the limit of {MAX_TABLE_MIB} MiB",
                 self.table_mib
             )));
         }
         if self.near_table_kib > 0 && self.table_mib == 0 {
-            return Err(EngineError("a near-leaf table needs the main table: table_mib 0 turns the tables off".into()));
+            return Err(EngineError::InvalidOptions(
+                "a near-leaf table needs the main table: table_mib 0 turns the tables off".into(),
+            ));
         }
         if self.near_table_kib > MAX_TABLE_MIB.saturating_mul(1024) {
-            return Err(EngineError(format!(
+            return Err(EngineError::InvalidOptions(format!(
                 "a near-leaf table of {} KiB is beyond the limit of {MAX_TABLE_MIB} MiB",
                 self.near_table_kib
             )));
         }
         if self.selectivity.futility_margin <= 0 {
-            return Err(EngineError(format!(
+            return Err(EngineError::InvalidOptions(format!(
                 "the futility margin must be positive, not {}",
                 self.selectivity.futility_margin
             )));
         }
         match self.aspiration {
             Some(width) if width <= 0 => {
-                Err(EngineError(format!("the aspiration half-width must be positive, not {width}")))
+                Err(EngineError::InvalidOptions(format!("the aspiration half-width must be positive, not {width}")))
             }
-            Some(_) if self.variant == Variant::Mtdf => Err(EngineError(
+            Some(_) if self.variant == Variant::Mtdf => Err(EngineError::InvalidOptions(
                 "aspiration windows do not combine with MTD(f), which sets its own null windows".into(),
             )),
             _ => Ok(()),
@@ -240,13 +275,62 @@ impl EngineOptions {
     }
 }
 
-/// An impossible combination of options or modes.
+/// Why the engine refused to start, or could not answer: one kind per
+/// cause, so that a caller can match on what went wrong (and print it: the
+/// `Display` text says what and why).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineError(pub String);
+#[non_exhaustive]
+pub enum EngineError {
+    /// The options are out of range or do not combine
+    /// ([`EngineOptions::validate`]); the text names the option.
+    InvalidOptions(String),
+    /// The allocator refused a table's memory; the engine searches without
+    /// tables.
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: usize,
+    },
+    /// A solve was asked of an engine with aspiration windows, which apply
+    /// to iterative deepening only.
+    AspirationInSolve,
+    /// A solve was asked of a game whose ends are static evaluations
+    /// ([`Ending::Heuristic`]): refused before searching.
+    HeuristicGame,
+    /// A solve met positions valued by static evaluation (positions without
+    /// moves that the rules do not finish): its value would not be proven.
+    StaticEvaluation,
+    /// The game's margins ([`Ending::Margin`]) are no range within
+    /// `±Score::MAX_EVAL`.
+    InvalidMargins {
+        /// The lowest margin the game gave.
+        lowest: i32,
+        /// The highest.
+        highest: i32,
+    },
+}
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            EngineError::InvalidOptions(reason) => f.write_str(reason),
+            EngineError::OutOfMemory { bytes } => {
+                write!(f, "{}", crate::tt::TableAllocError { bytes: *bytes })
+            }
+            EngineError::AspirationInSolve => {
+                f.write_str("aspiration windows apply to iterative deepening, not to solving")
+            }
+            EngineError::HeuristicGame => f.write_str(
+                "solving needs a game that ends in wins, losses and draws or in margins, but this game says its ends are static evaluations (Game::ending is Heuristic)",
+            ),
+            EngineError::StaticEvaluation => f.write_str(
+                "solving needs a game that ends in wins, losses and draws, but the search met positions with a static evaluation",
+            ),
+            EngineError::InvalidMargins { lowest, highest } => write!(
+                f,
+                "the game's margins {lowest} to {highest} are not a range within ±{}",
+                Score::MAX_EVAL
+            ),
+        }
     }
 }
 
@@ -284,7 +368,11 @@ pub struct EngineResult<M> {
     /// The best move (from a completed iteration); `None` only when the root
     /// has no moves.
     pub best_move: Option<M>,
-    /// The principal variation of the last completed iteration.
+    /// The principal variation of the last completed iteration, completed
+    /// after the search ([`EngineOptions::whole_pv`]): legal move by move;
+    /// after a strong solve (one thread) it runs to the end of the game,
+    /// whose outcome is `value`; after a depth-limited search it runs as
+    /// far as the table agrees with `value`, to the horizon as a rule.
     pub pv: Vec<M>,
     /// The deepest completed iteration (for a solve, the depth is unlimited
     /// and this is 0).
@@ -295,6 +383,29 @@ pub struct EngineResult<M> {
     pub stats: SearchStats,
     /// Wall time (until the last helper thread has returned).
     pub elapsed: Duration,
+    /// True after a weak solve ([`SolveMode::Weak`]): only the sign of
+    /// `value` is meaningful (a win's distance, or a margin's size, was
+    /// not computed). [`EngineResult::value_text`] prints it so.
+    pub weak: bool,
+}
+
+impl<M> EngineResult<M> {
+    /// The value as a person reads it: `win`, `draw` or `loss` after a weak
+    /// solve, whose distances and margins are not computed and so not
+    /// printed (the `Display` of [`Score`] would print the placeholder
+    /// distance, `win in N`, as if it were known); the value's own
+    /// `Display` otherwise (`win in 7`, `loss in 4`, a margin or an
+    /// evaluation).
+    pub fn value_text(&self) -> String {
+        if !self.weak {
+            return self.value.to_string();
+        }
+        match self.value.get().signum() {
+            1 => "win".to_string(),
+            -1 => "loss".to_string(),
+            _ => "draw".to_string(),
+        }
+    }
 }
 
 /// What a solve is asked to find.
@@ -385,7 +496,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// When the allocator refuses a table's memory; the engine then
     /// searches without tables.
     pub fn allocate_tables(&mut self) -> Result<(), EngineError> {
-        let out_of_memory = |error: crate::tt::TableAllocError| EngineError(error.to_string());
+        let out_of_memory = |error: crate::tt::TableAllocError| EngineError::OutOfMemory { bytes: error.bytes };
         let made = self.make_tables();
         if made.is_err() {
             self.tables_refused = true;
@@ -520,6 +631,87 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// `on_iteration` after each completed iteration. The best move and PV
     /// come from the deepest completed iteration. With no limit at all it
     /// goes on until the value is exact.
+    ///
+    /// # Examples
+    ///
+    /// The game in the examples below is the subtraction game of the
+    /// crate's front page (take 1 to 3 counters, whoever takes the last one
+    /// wins; a multiple of 4 is lost), with a hash key, hidden.
+    ///
+    /// Limits, and the callback after each iteration:
+    ///
+    /// ```
+    /// # use abprune::{Game, Outcome, Player, Score};
+    /// # #[derive(Clone)]
+    /// # struct Take { left: u32, to_move: Player }
+    /// # impl Game for Take {
+    /// #     type Move = u32;
+    /// #     fn side_to_move(&self) -> Player { self.to_move }
+    /// #     fn generate_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=3).filter(|&n| n <= self.left)) }
+    /// #     fn play(&mut self, n: u32) { self.left -= n; self.to_move = self.to_move.opponent(); }
+    /// #     fn undo(&mut self, n: u32) { self.left += n; self.to_move = self.to_move.opponent(); }
+    /// #     fn outcome(&self) -> Option<Outcome> { (self.left == 0).then_some(Outcome::Loss) }
+    /// #     fn evaluate(&self) -> Score { Score::DRAW }
+    /// #     fn hash_key(&self) -> Option<u64> { Some(u64::from(self.left) << 1 | (self.to_move == Player::Second) as u64) }
+    /// #     fn max_plies_left(&self) -> Option<u32> { Some(self.left) }
+    /// # }
+    /// use abprune::{Engine, EngineOptions, SearchLimits, StopReason};
+    ///
+    /// let mut engine = Engine::new(EngineOptions { table_mib: 1, ..EngineOptions::default() })?;
+    /// let mut game = Take { left: 10, to_move: Player::First };
+    /// let mut seen = Vec::new();
+    /// let limits = SearchLimits::none().with_depth(4).with_nodes(1_000_000);
+    /// let result = engine.search(&mut game, &limits, |info| seen.push((info.depth, info.value, info.exact)));
+    /// // No win within 4 plies: the value is the (draw) evaluation at the horizon.
+    /// assert_eq!(seen, [(1, Score::DRAW, false), (2, Score::DRAW, false), (3, Score::DRAW, false), (4, Score::DRAW, false)]);
+    /// assert_eq!((result.stop_reason, result.exact, result.depth), (StopReason::DepthLimit, false, 4));
+    ///
+    /// // No limit: it deepens until the value is proven.
+    /// let result = engine.search(&mut game, &SearchLimits::none(), |_| {});
+    /// assert_eq!((result.value, result.exact, result.stop_reason), (Score::win_in(5), true, StopReason::Solved));
+    /// assert_eq!(result.best_move, Some(2));
+    /// # Ok::<(), abprune::EngineError>(())
+    /// ```
+    ///
+    /// Stopped from another thread (a GUI's "move now", a match clock):
+    ///
+    /// ```
+    /// # use abprune::{Game, Outcome, Player, Score};
+    /// # #[derive(Clone)]
+    /// # struct Take { left: u32, to_move: Player }
+    /// # impl Game for Take {
+    /// #     type Move = u32;
+    /// #     fn side_to_move(&self) -> Player { self.to_move }
+    /// #     fn generate_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=3).filter(|&n| n <= self.left)) }
+    /// #     fn play(&mut self, n: u32) { self.left -= n; self.to_move = self.to_move.opponent(); }
+    /// #     fn undo(&mut self, n: u32) { self.left += n; self.to_move = self.to_move.opponent(); }
+    /// #     fn outcome(&self) -> Option<Outcome> { (self.left == 0).then_some(Outcome::Loss) }
+    /// #     fn evaluate(&self) -> Score { Score::DRAW }
+    /// #     fn hash_key(&self) -> Option<u64> { Some(u64::from(self.left) << 1 | (self.to_move == Player::Second) as u64) }
+    /// #     fn max_plies_left(&self) -> Option<u32> { Some(self.left) }
+    /// # }
+    /// use abprune::{Engine, EngineOptions, SearchLimits, StopReason};
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::sync::Arc;
+    /// use std::time::Duration;
+    ///
+    /// let stop = Arc::new(AtomicBool::new(false));
+    /// let stopper = {
+    ///     let stop = Arc::clone(&stop);
+    ///     std::thread::spawn(move || {
+    ///         std::thread::sleep(Duration::from_millis(20));
+    ///         stop.store(true, Ordering::Relaxed);
+    ///     })
+    /// };
+    /// // Without a table, a game of 10,000 counters is far too long to solve.
+    /// let mut engine = Engine::new(EngineOptions { table_mib: 0, ..EngineOptions::default() })?;
+    /// let mut game = Take { left: 10_000, to_move: Player::First };
+    /// let result = engine.search(&mut game, &SearchLimits::none().with_stop_flag(stop), |_| {});
+    /// stopper.join().unwrap();
+    /// assert_eq!(result.stop_reason, StopReason::Stopped);
+    /// assert!(result.best_move.is_some(), "a stopped search still has a legal move");
+    /// # Ok::<(), abprune::EngineError>(())
+    /// ```
     pub fn search<G>(
         &mut self,
         game: &mut G,
@@ -566,6 +758,11 @@ impl<M: Copy + PartialEq> Engine<M> {
         self.prepare(game);
         let mut searcher = self.searcher(game, observer, &SearchLimits::none());
         let value = iteration(&mut searcher, depth, guess);
+        if searcher.options.whole_pv {
+            let mut pv = searcher.context.root_pv();
+            complete_line(&mut searcher, &mut pv, depth, value, false);
+            searcher.context.set_root_pv(pv);
+        }
         searcher.context.finish(value)
     }
 
@@ -574,6 +771,43 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// on the win and loss distances, or on the margins of a game that ends
     /// in margins ([`Game::ending`]). The game must end in finitely many
     /// plies. A finished position is answered by its outcome, with no move.
+    ///
+    /// # Examples
+    ///
+    /// The game in the examples below is the subtraction game of the
+    /// crate's front page (take 1 to 3 counters, whoever takes the last one
+    /// wins; a multiple of 4 is lost), with a hash key, hidden.
+    ///
+    /// ```
+    /// # use abprune::{Game, Outcome, Player, Score};
+    /// # #[derive(Clone)]
+    /// # struct Take { left: u32, to_move: Player }
+    /// # impl Game for Take {
+    /// #     type Move = u32;
+    /// #     fn side_to_move(&self) -> Player { self.to_move }
+    /// #     fn generate_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=3).filter(|&n| n <= self.left)) }
+    /// #     fn play(&mut self, n: u32) { self.left -= n; self.to_move = self.to_move.opponent(); }
+    /// #     fn undo(&mut self, n: u32) { self.left += n; self.to_move = self.to_move.opponent(); }
+    /// #     fn outcome(&self) -> Option<Outcome> { (self.left == 0).then_some(Outcome::Loss) }
+    /// #     fn evaluate(&self) -> Score { Score::DRAW }
+    /// #     fn hash_key(&self) -> Option<u64> { Some(u64::from(self.left) << 1 | (self.to_move == Player::Second) as u64) }
+    /// #     fn max_plies_left(&self) -> Option<u32> { Some(self.left) }
+    /// # }
+    /// use abprune::{Engine, EngineOptions, SearchLimits, SolveMode};
+    ///
+    /// let mut engine = Engine::new(EngineOptions { table_mib: 1, ..EngineOptions::default() })?;
+    /// let mut game = Take { left: 10, to_move: Player::First };
+    /// // Strong: the value with its distance, and the move that keeps it.
+    /// let strong = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none())?;
+    /// assert_eq!((strong.value, strong.plies_to_end, strong.best_move), (Score::win_in(5), Some(5), Some(2)));
+    /// assert_eq!(strong.value_text(), "win in 5");
+    /// // Weak: only win, draw or loss, often much cheaper. The distance is
+    /// // not computed, so it is neither reported nor printed.
+    /// let weak = engine.solve(&mut Take { left: 12, to_move: Player::First }, SolveMode::Weak, &SearchLimits::none())?;
+    /// assert!(weak.value.is_loss() && weak.exact && weak.weak);
+    /// assert_eq!((weak.plies_to_end, weak.value_text()), (None, "loss".to_string()));
+    /// # Ok::<(), abprune::EngineError>(())
+    /// ```
     ///
     /// # Errors
     /// Before searching: when the options include aspiration windows, which
@@ -593,10 +827,10 @@ impl<M: Copy + PartialEq> Engine<M> {
         M: Send,
     {
         if self.options.aspiration.is_some() {
-            return Err(EngineError("aspiration windows apply to iterative deepening, not to solving".into()));
+            return Err(EngineError::AspirationInSolve);
         }
         let ladder = match game.ending() {
-            Ending::Heuristic => return Err(heuristic_game_error()),
+            Ending::Heuristic => return Err(EngineError::HeuristicGame),
             Ending::WinLossDraw => ValueLadder::new(game.max_plies_left(), game.winner_moves_last()),
             Ending::Margin { lowest, highest } => ValueLadder::margins(lowest, highest)?,
         };
@@ -612,7 +846,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         self.options.selectivity = selectivity;
         let mut result = solved?;
         if helpers.evaluations > 0 {
-            return Err(static_evaluation_error());
+            return Err(EngineError::StaticEvaluation);
         }
         result.stats.accumulate(&helpers.stats);
         result.elapsed = helpers.elapsed;
@@ -622,6 +856,44 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// The null-window test on its own: is the value at least `threshold`?
     /// Searches to `limits.depth` (unlimited by default). `None` when a
     /// limit stopped it first.
+    ///
+    /// One such test costs much less than finding the value: it only has
+    /// to prove one bound (a solve is a bisection of these tests).
+    ///
+    /// # Examples
+    ///
+    /// The game in the examples below is the subtraction game of the
+    /// crate's front page (take 1 to 3 counters, whoever takes the last one
+    /// wins; a multiple of 4 is lost), with a hash key, hidden.
+    ///
+    /// ```
+    /// # use abprune::{Game, Outcome, Player, Score};
+    /// # #[derive(Clone)]
+    /// # struct Take { left: u32, to_move: Player }
+    /// # impl Game for Take {
+    /// #     type Move = u32;
+    /// #     fn side_to_move(&self) -> Player { self.to_move }
+    /// #     fn generate_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=3).filter(|&n| n <= self.left)) }
+    /// #     fn play(&mut self, n: u32) { self.left -= n; self.to_move = self.to_move.opponent(); }
+    /// #     fn undo(&mut self, n: u32) { self.left += n; self.to_move = self.to_move.opponent(); }
+    /// #     fn outcome(&self) -> Option<Outcome> { (self.left == 0).then_some(Outcome::Loss) }
+    /// #     fn evaluate(&self) -> Score { Score::DRAW }
+    /// #     fn hash_key(&self) -> Option<u64> { Some(u64::from(self.left) << 1 | (self.to_move == Player::Second) as u64) }
+    /// #     fn max_plies_left(&self) -> Option<u32> { Some(self.left) }
+    /// # }
+    /// use abprune::{Engine, EngineOptions, SearchLimits};
+    ///
+    /// let mut engine = Engine::new(EngineOptions { table_mib: 1, ..EngineOptions::default() })?;
+    /// let mut game = Take { left: 10, to_move: Player::First };
+    /// let limits = SearchLimits::none();
+    /// // The value is a win in 5: at least a draw, at least a win in 5, not a win in 3.
+    /// assert_eq!(engine.test(&mut game, Score::DRAW, &limits), Some(true));
+    /// assert_eq!(engine.test(&mut game, Score::win_in(5), &limits), Some(true));
+    /// assert_eq!(engine.test(&mut game, Score::win_in(3), &limits), Some(false));
+    /// // To a depth: within 4 plies no win is in sight.
+    /// assert_eq!(engine.test(&mut game, Score::win_in(9), &limits.clone().with_depth(4)), Some(false));
+    /// # Ok::<(), abprune::EngineError>(())
+    /// ```
     pub fn test<G>(&mut self, game: &mut G, threshold: Score, limits: &SearchLimits) -> Option<bool>
     where
         G: Game<Move = M> + Clone + Send,
@@ -657,7 +929,10 @@ fn deepen<G: Game, O: Observer<G::Move>>(
             break;
         }
         let exact = searcher.unproven == unproven_before;
-        let pv = searcher.context.root_pv();
+        let mut pv = searcher.context.root_pv();
+        if searcher.options.whole_pv {
+            pv::extend_from_table(searcher, &mut pv, depth, value, exact);
+        }
         let elapsed = searcher.clock().elapsed();
         let nodes = searcher.total_nodes();
         on_iteration(&SearchInfo {
@@ -684,7 +959,12 @@ fn deepen<G: Game, O: Observer<G::Move>>(
     let elapsed = searcher.clock().elapsed();
     let fallback_move = if last.is_none() { legal_root_move(searcher) } else { None };
     let stats = std::mem::take(&mut searcher.context.stats);
-    let (depth, value, pv, exact) = last.unwrap_or((0, Score::DRAW, fallback_move.into_iter().collect(), false));
+    let (depth, value, mut pv, exact) = last.unwrap_or((0, Score::DRAW, fallback_move.into_iter().collect(), false));
+    if searcher.options.whole_pv && depth > 0 {
+        // The tests MTD(f)'s line may need run once, after the last
+        // iteration, so that no iteration's work profits from them.
+        complete_line(searcher, &mut pv, depth, value, exact);
+    }
     EngineResult {
         value,
         exact,
@@ -695,6 +975,28 @@ fn deepen<G: Game, O: Observer<G::Move>>(
         stop_reason: reason,
         stats,
         elapsed,
+        weak: false,
+    }
+}
+
+/// Completes the line of an iteration to `depth` worth `value` (`exact`:
+/// proven): from the table; and after MTD(f), whose null-window passes
+/// leave bounds in the table rather than exact values, by depth-limited
+/// null-window tests where the table stops (a cost only MTD(f) pays).
+fn complete_line<G: Game, O: Observer<G::Move>>(
+    searcher: &mut Searcher<'_, G, O>,
+    line: &mut Vec<G::Move>,
+    depth: u32,
+    value: Score,
+    exact: bool,
+) {
+    pv::extend_from_table(searcher, line, depth, value, exact);
+    if searcher.options.variant == Variant::Mtdf && !exact && (line.len() as u32) < depth {
+        // The tests are not the search's work: its counts stay as they were
+        // (and a limit they meet only cuts the line short).
+        let (stopped, stats) = (searcher.stopped, searcher.context.stats.clone());
+        pv::complete_by_tests(searcher, line, depth, value);
+        (searcher.stopped, searcher.context.stats) = (stopped, stats);
     }
 }
 
@@ -739,7 +1041,7 @@ fn bisect<G: Game, O: Observer<G::Move>>(
         }
     }
     if searcher.evaluations > 0 {
-        return Err(static_evaluation_error());
+        return Err(EngineError::StaticEvaluation);
     }
     let solved = searcher.stopped.is_none();
     if solved && best.is_none() {
@@ -758,6 +1060,13 @@ fn bisect<G: Game, O: Observer<G::Move>>(
     };
     let stopped = searcher.stopped;
     let stats = std::mem::take(&mut searcher.context.stats);
+    let mut pv = pv;
+    if solved && mode == SolveMode::Strong && searcher.options.whole_pv {
+        pv::complete_by_tests(searcher, &mut pv, UNLIMITED_DEPTH, value);
+        // A limit met by the tests only cuts the line short: the value and
+        // the reason the solve ended stand.
+        searcher.stopped = stopped;
+    }
     Ok(EngineResult {
         value,
         exact: solved,
@@ -768,6 +1077,7 @@ fn bisect<G: Game, O: Observer<G::Move>>(
         stop_reason: stopped.unwrap_or(StopReason::Solved),
         stats,
         elapsed,
+        weak: mode == SolveMode::Weak,
     })
 }
 
@@ -785,19 +1095,8 @@ fn finished_root<M>(outcome: Outcome, mode: SolveMode) -> EngineResult<M> {
         stop_reason: StopReason::Solved,
         stats: SearchStats::default(),
         elapsed: Duration::ZERO,
+        weak: mode == SolveMode::Weak,
     }
-}
-
-fn heuristic_game_error() -> EngineError {
-    EngineError(
-        "solving needs a game that ends in wins, losses and draws or in margins, but this game says its ends are static evaluations (Game::ending is Heuristic)".into(),
-    )
-}
-
-fn static_evaluation_error() -> EngineError {
-    EngineError(
-        "solving needs a game that ends in wins, losses and draws, but the search met positions with a static evaluation".into(),
-    )
 }
 
 /// One iteration of iterative deepening at `depth`, by the engine's variant.
@@ -818,7 +1117,7 @@ fn iteration<G: Game, O: Observer<G::Move>>(searcher: &mut Searcher<'_, G, O>, d
             searcher.context.set_root_pv(proven_line);
             value
         }
-        Variant::AlphaBeta | Variant::Pvs => match searcher.options.aspiration {
+        Variant::FailSoftAlphaBeta | Variant::Pvs => match searcher.options.aspiration {
             Some(width) if depth > 1 && guess.is_heuristic() => aspiration(searcher, depth, guess, width),
             _ => searcher.root(depth, -Score::INFINITY, Score::INFINITY),
         },
@@ -901,10 +1200,7 @@ impl ValueLadder {
     /// The ladder of a game that ends in margins from `lowest` to `highest`.
     fn margins(lowest: i32, highest: i32) -> Result<Self, EngineError> {
         if lowest > highest || lowest < -Score::MAX_EVAL || highest > Score::MAX_EVAL {
-            return Err(EngineError(format!(
-                "the game's margins {lowest} to {highest} are not a range within ±{}",
-                Score::MAX_EVAL
-            )));
+            return Err(EngineError::InvalidMargins { lowest, highest });
         }
         let (lowest, highest) = (i64::from(lowest.min(-1)), i64::from(highest.max(1)));
         Ok(ValueLadder { wins: highest, losses: -lowest, stride: 1, margins: true })
@@ -1020,16 +1316,23 @@ mod tests {
     }
 
     #[test]
+    #[allow(deprecated)]
+    fn the_old_variant_name_is_the_fail_soft_variant() {
+        assert_eq!(Variant::AlphaBeta, Variant::FailSoftAlphaBeta);
+        assert!(matches!(Variant::FailSoftAlphaBeta, Variant::AlphaBeta));
+    }
+
+    #[test]
     fn impossible_combinations_are_named() {
         let mtdf_with_aspiration = EngineOptions { variant: Variant::Mtdf, aspiration: Some(20), ..Default::default() };
-        assert!(mtdf_with_aspiration.validate().unwrap_err().0.contains("MTD(f)"));
+        assert!(mtdf_with_aspiration.validate().unwrap_err().to_string().contains("MTD(f)"));
         let huge = EngineOptions { table_mib: usize::MAX, ..Default::default() };
         assert!(huge.validate().is_err());
         assert!(EngineOptions { aspiration: Some(0), ..Default::default() }.validate().is_err());
         let near_alone = EngineOptions { table_mib: 0, near_table_kib: 64, ..Default::default() };
-        assert!(near_alone.validate().unwrap_err().0.contains("near-leaf table needs the main table"));
+        assert!(near_alone.validate().unwrap_err().to_string().contains("near-leaf table needs the main table"));
         let huge_near = EngineOptions { near_table_kib: usize::MAX, ..Default::default() };
-        assert!(huge_near.validate().unwrap_err().0.contains("near-leaf"));
+        assert!(huge_near.validate().unwrap_err().to_string().contains("near-leaf"));
         assert!(EngineOptions { near_table_kib: 64, ..Default::default() }.validate().is_ok());
         assert!(EngineOptions::default().validate().is_ok());
     }

@@ -32,6 +32,7 @@ mod minimax;
 mod mtdf;
 mod negamax;
 pub mod parallel;
+mod pv;
 mod pvs;
 mod quiescence;
 mod searcher;

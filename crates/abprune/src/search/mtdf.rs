@@ -19,7 +19,8 @@ pub fn mtdf<G: Game, O: Observer<G::Move>>(
     first_guess: Score,
     observer: &mut O,
 ) -> SearchResult<G::Move> {
-    let options = EngineOptions { variant: Variant::Mtdf, ..EngineOptions::textbook() };
+    // The whole line: the passes keep none below a node that failed low.
+    let options = EngineOptions { variant: Variant::Mtdf, whole_pv: true, ..EngineOptions::textbook() };
     let mut engine = Engine::with_checked_options(options);
     engine.search_depth(game, depth, first_guess, observer)
 }
