@@ -1,0 +1,322 @@
+//! The games abprune ships, searched natively with the GIL released.
+
+use crate::algorithm::{self, Algorithm};
+use crate::interrupt;
+use abprune::{Engine, EngineOptions, EngineResult, NoTrace, SearchLimits, SolveMode, StopReason, UNLIMITED_DEPTH};
+use abprune_games::connect4::benchmark_score;
+use abprune_games::{Connect4, Point, Rule};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Table of a Connect Four solve: the CLI's single-thread default.
+const CONNECT4_TABLE_MIB: usize = 16;
+/// Table of a Gomoku search: the CLI player's default.
+const GOMOKU_TABLE_MIB: usize = 64;
+
+/// What a built-in game's solve or search found.
+///
+/// `value`: Connect Four's score in the convention of `abprune solve
+/// connect4` (0 a draw, `22 - s` a win with the winner's `s`-th stone,
+/// negative a loss; with `weak=True`, 1, 0 or -1); otherwise the engine's
+/// score for the side to move. `best_move` in the game's notation.
+#[pyclass(module = "abprune", frozen, get_all)]
+#[derive(Clone, Debug)]
+pub struct SolveResult {
+    /// The value (see the class doc).
+    pub value: i64,
+    /// The best move (Connect Four: 1-based column; tic-tac-toe: cell 0-8; Gomoku: e.g. "h8").
+    pub best_move: Option<String>,
+    /// The principal variation in the same notation.
+    pub pv: Vec<String>,
+    /// "win", "draw" or "loss" when exact, else None.
+    pub outcome: Option<String>,
+    /// Plies to the end under best play, when a side wins.
+    pub plies_to_end: Option<u32>,
+    /// True when the value is proven.
+    pub exact: bool,
+    /// Depth of the last completed iteration (0 for a solve).
+    pub depth: u32,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Seconds taken by the search.
+    pub seconds: f64,
+}
+
+#[pymethods]
+impl SolveResult {
+    fn __repr__(&self) -> String {
+        let best = self.best_move.as_ref().map_or("None".to_string(), |mv| format!("{mv:?}"));
+        let exact = if self.exact { "True" } else { "False" };
+        format!(
+            "SolveResult(value={}, best_move={best}, pv={:?}, exact={exact}, nodes={})",
+            self.value, self.pv, self.nodes
+        )
+    }
+}
+
+fn outcome_word(sign: i32) -> &'static str {
+    match sign {
+        1 => "win",
+        -1 => "loss",
+        _ => "draw",
+    }
+}
+
+fn engine_error(error: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+fn threads_of(threads: Option<usize>) -> usize {
+    threads.unwrap_or(1).max(1)
+}
+
+/// A Connect Four position (7x6), e.g. `ConnectFour("4453")`: the 1-based
+/// columns played from the empty board, the first player first.
+#[pyclass(module = "abprune")]
+pub struct ConnectFour {
+    position: Connect4,
+    moves: String,
+    engine: Option<Mutex<Engine<u8>>>,
+}
+
+#[pymethods]
+impl ConnectFour {
+    #[new]
+    #[pyo3(signature = (moves = ""))]
+    fn new(moves: &str) -> PyResult<Self> {
+        let moves = moves.trim().to_string();
+        let position = Connect4::from_moves(&moves).map_err(PyValueError::new_err)?;
+        Ok(ConnectFour { position, moves, engine: None })
+    }
+
+    /// Solves the position exactly as `abprune solve connect4` does (one
+    /// thread unless `threads` says more; a 16 MiB table kept between calls
+    /// on this object). `weak=True` finds only win, draw or loss.
+    #[pyo3(signature = (weak = false, threads = None))]
+    fn solve(&mut self, py: Python<'_>, weak: bool, threads: Option<usize>) -> PyResult<SolveResult> {
+        let threads = threads_of(threads);
+        let reusable = self.engine.as_mut().and_then(|e| e.get_mut().ok()).map(|e| e.options().threads == threads);
+        if reusable != Some(true) {
+            let options = EngineOptions {
+                table_mib: if threads == 1 { CONNECT4_TABLE_MIB } else { 1 },
+                killers: false,
+                history: false,
+                threads,
+                ..EngineOptions::default()
+            };
+            let mut engine = Engine::new(options).map_err(engine_error)?;
+            engine.allocate_tables().map_err(engine_error)?;
+            self.engine = Some(Mutex::new(engine));
+        }
+        let Some(engine) = self.engine.as_mut().and_then(|e| e.get_mut().ok()) else {
+            return Err(PyRuntimeError::new_err("the engine is in use"));
+        };
+        engine.clear();
+        let mode = if weak { SolveMode::Weak } else { SolveMode::Strong };
+        let mut game = self.position;
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = SearchLimits::none().with_stop_flag(Arc::clone(&stop));
+        let result = interrupt::run(py, &stop, || engine.solve(&mut game, mode, &limits))?.map_err(engine_error)?;
+        let played = self.position.moves_played();
+        let value = if weak {
+            i64::from(result.value.get().signum())
+        } else {
+            benchmark_score(result.value, played).map_or(i64::from(result.value.get()), i64::from)
+        };
+        Ok(report(&result, value, |col| (col + 1).to_string()))
+    }
+
+    /// The moves played, as given.
+    #[getter]
+    fn moves(&self) -> &str {
+        &self.moves
+    }
+
+    /// Stones on the board.
+    #[getter]
+    fn moves_played(&self) -> u32 {
+        self.position.moves_played()
+    }
+
+    fn __str__(&self) -> String {
+        self.position.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("ConnectFour({:?})", self.moves)
+    }
+}
+
+/// The result's fields from an engine result.
+fn report<M: Copy>(result: &EngineResult<M>, value: i64, name: impl Fn(M) -> String) -> SolveResult {
+    let exact = result.exact;
+    SolveResult {
+        value,
+        best_move: result.best_move.map(&name),
+        pv: result.pv.iter().map(|&mv| name(mv)).collect(),
+        outcome: exact.then(|| outcome_word(result.value.get().signum()).to_string()),
+        plies_to_end: result.plies_to_end,
+        exact,
+        depth: result.depth,
+        nodes: result.stats.nodes,
+        seconds: result.elapsed.as_secs_f64(),
+    }
+}
+
+/// A tic-tac-toe position: the cells played from the empty board, X first,
+/// numbered 0-8 row by row (a list of ints or a string of digits).
+#[pyclass(module = "abprune")]
+pub struct TicTacToe {
+    position: abprune_games::TicTacToe,
+    cells: Vec<u8>,
+}
+
+#[pymethods]
+impl TicTacToe {
+    #[new]
+    #[pyo3(signature = (moves = None))]
+    fn new(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let cells: Vec<u8> = match moves {
+            None => Vec::new(),
+            Some(moves) => match moves.extract::<String>() {
+                Ok(text) => text
+                    .chars()
+                    .filter(|c| !c.is_whitespace() && *c != ',')
+                    .map(|c| match c.to_digit(10) {
+                        Some(digit) if digit <= 8 => Ok(digit as u8),
+                        _ => Err(PyValueError::new_err(format!("'{c}' is not a cell (cells are 0 to 8, row by row)"))),
+                    })
+                    .collect::<PyResult<_>>()?,
+                Err(_) => moves.extract()?,
+            },
+        };
+        let position = abprune_games::TicTacToe::from_moves(&cells).map_err(PyValueError::new_err)?;
+        Ok(TicTacToe { position, cells })
+    }
+
+    /// Searches to the end with `algorithm` (as `abprune solve tictactoe`):
+    /// `value` is the engine's score for the side to move (0 a draw).
+    #[pyo3(signature = (algorithm = "alphabeta"))]
+    fn solve(&self, py: Python<'_>, algorithm: &str) -> PyResult<SolveResult> {
+        let algorithm = Algorithm::parse(algorithm)?;
+        let mut game = self.position;
+        let window = algorithm::window_of(algorithm, None)?;
+        let result = py.detach(|| algorithm::run(&mut game, algorithm, UNLIMITED_DEPTH, window, &mut NoTrace));
+        let value = result.value;
+        Ok(SolveResult {
+            value: i64::from(value.get()),
+            best_move: result.best_move.map(|cell| cell.to_string()),
+            pv: result.pv.iter().map(|cell| cell.to_string()).collect(),
+            outcome: Some(outcome_word(value.get().signum()).to_string()),
+            plies_to_end: result.plies_to_end(),
+            exact: true,
+            depth: 0,
+            nodes: result.stats.nodes,
+            seconds: 0.0,
+        })
+    }
+
+    /// The cells played.
+    #[getter]
+    fn moves(&self) -> Vec<u8> {
+        self.cells.clone()
+    }
+
+    fn __str__(&self) -> String {
+        self.position.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("TicTacToe({:?})", self.cells)
+    }
+}
+
+/// A Gomoku position: `Gomoku("h8 h9 i8", size=15, rule="freestyle")`
+/// (rules: freestyle, standard; boards up to 22x22).
+#[pyclass(module = "abprune")]
+pub struct Gomoku {
+    position: abprune_games::Gomoku,
+    moves: String,
+}
+
+#[pymethods]
+impl Gomoku {
+    #[new]
+    #[pyo3(signature = (moves = "", size = 15, rule = "freestyle"))]
+    fn new(moves: &str, size: usize, rule: &str) -> PyResult<Self> {
+        let rule = Rule::parse(rule).map_err(engine_error)?;
+        let position = abprune_games::Gomoku::from_moves(size, size, rule, moves).map_err(engine_error)?;
+        Ok(Gomoku { position, moves: moves.trim().to_string() })
+    }
+
+    /// The engine's move: iterative deepening until `time` seconds, `depth`
+    /// plies or `nodes` nodes (at least one must be given), with the CLI
+    /// player's selective search and table. The GIL is released; Ctrl-C stops it.
+    #[pyo3(signature = (time = None, depth = None, nodes = None, threads = None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        time: Option<f64>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        threads: Option<usize>,
+    ) -> PyResult<SolveResult> {
+        if time.is_none() && depth.is_none() && nodes.is_none() {
+            return Err(PyValueError::new_err("give a time, a depth or nodes: a Gomoku search has no end of its own"));
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = limits_of(time, depth, nodes, &stop)?;
+        let options = EngineOptions {
+            table_mib: GOMOKU_TABLE_MIB,
+            selectivity: abprune::Selectivity::ALL,
+            threads: threads_of(threads),
+            ..EngineOptions::default()
+        };
+        let mut engine: Engine<Point> = Engine::new(options).map_err(engine_error)?;
+        let mut game = self.position.clone();
+        let result = interrupt::run(py, &stop, || engine.search(&mut game, &limits, |_| {}))?;
+        if result.stop_reason == StopReason::Stopped {
+            return Err(PyRuntimeError::new_err("the search was stopped"));
+        }
+        Ok(report(&result, i64::from(result.value.get()), |point| point.to_string()))
+    }
+
+    /// The moves played, as given.
+    #[getter]
+    fn moves(&self) -> &str {
+        &self.moves
+    }
+
+    fn __str__(&self) -> String {
+        self.position.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Gomoku({:?})", self.moves)
+    }
+}
+
+/// Search limits from Python's keywords, with `stop` as the flag.
+pub fn limits_of(
+    time: Option<f64>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    stop: &Arc<AtomicBool>,
+) -> PyResult<SearchLimits> {
+    let mut limits = SearchLimits::none().with_stop_flag(Arc::clone(stop));
+    if let Some(seconds) = time {
+        let time = Duration::try_from_secs_f64(seconds)
+            .map_err(|_| PyValueError::new_err(format!("time must be a number of seconds >= 0, not {seconds}")))?;
+        limits = limits.with_time(time);
+    }
+    if let Some(depth) = depth {
+        limits = limits.with_depth(depth);
+    }
+    if let Some(nodes) = nodes {
+        limits = limits.with_nodes(nodes);
+    }
+    Ok(limits)
+}
