@@ -21,16 +21,18 @@ const GOMOKU_TABLE_MIB: usize = 64;
 /// `value`: Connect Four's score in the convention of `abprune solve
 /// connect4` (0 a draw, `22 - s` a win with the winner's `s`-th stone,
 /// negative a loss; with `weak=True`, 1, 0 or -1); otherwise the engine's
-/// score for the side to move. `best_move` in the game's notation.
+/// score for the side to move. `best_move` in the game's notation: an int
+/// for Connect Four (1-based column) and tic-tac-toe (cell 0-8), a point
+/// name such as "h8" for Gomoku.
 #[pyclass(module = "abprune", frozen, get_all)]
 #[derive(Clone, Debug)]
 pub struct SolveResult {
     /// The value (see the class doc).
     pub value: i64,
     /// The best move (Connect Four: 1-based column; tic-tac-toe: cell 0-8; Gomoku: e.g. "h8").
-    pub best_move: Option<String>,
+    pub best_move: Option<MoveName>,
     /// The principal variation in the same notation.
-    pub pv: Vec<String>,
+    pub pv: Vec<MoveName>,
     /// "win", "draw" or "loss" when exact, else None.
     pub outcome: Option<String>,
     /// Plies to the end under best play, when a side wins.
@@ -48,12 +50,33 @@ pub struct SolveResult {
 #[pymethods]
 impl SolveResult {
     fn __repr__(&self) -> String {
-        let best = self.best_move.as_ref().map_or("None".to_string(), |mv| format!("{mv:?}"));
+        let best = self.best_move.as_ref().map_or("None".to_string(), MoveName::repr);
+        let pv: Vec<String> = self.pv.iter().map(MoveName::repr).collect();
         let exact = if self.exact { "True" } else { "False" };
         format!(
-            "SolveResult(value={}, best_move={best}, pv={:?}, exact={exact}, nodes={})",
-            self.value, self.pv, self.nodes
+            "SolveResult(value={}, best_move={best}, pv=[{}], exact={exact}, nodes={})",
+            self.value,
+            pv.join(", "),
+            self.nodes
         )
+    }
+}
+
+/// A move as Python sees it: a number (a column, a cell) or a name (a Gomoku point).
+#[derive(Clone, Debug, IntoPyObject)]
+pub enum MoveName {
+    /// Connect Four's 1-based column, tic-tac-toe's cell.
+    Number(i64),
+    /// A Gomoku point such as "h8".
+    Name(String),
+}
+
+impl MoveName {
+    fn repr(&self) -> String {
+        match self {
+            MoveName::Number(number) => number.to_string(),
+            MoveName::Name(name) => format!("'{name}'"),
+        }
     }
 }
 
@@ -85,9 +108,9 @@ pub struct ConnectFour {
 #[pymethods]
 impl ConnectFour {
     #[new]
-    #[pyo3(signature = (moves = ""))]
-    fn new(moves: &str) -> PyResult<Self> {
-        let moves = moves.trim().to_string();
+    #[pyo3(signature = (moves = None))]
+    fn new(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let moves = moves_text(moves, "")?;
         let position = Connect4::from_moves(&moves).map_err(PyValueError::new_err)?;
         Ok(ConnectFour { position, moves, engine: None })
     }
@@ -126,7 +149,7 @@ impl ConnectFour {
         } else {
             benchmark_score(result.value, played).map_or(i64::from(result.value.get()), i64::from)
         };
-        Ok(report(&result, value, |col| (col + 1).to_string()))
+        Ok(report(&result, value, |col| MoveName::Number(i64::from(col) + 1)))
     }
 
     /// The moves played, as given.
@@ -150,8 +173,53 @@ impl ConnectFour {
     }
 }
 
+impl ConnectFour {
+    /// The position.
+    pub fn position(&self) -> Connect4 {
+        self.position
+    }
+}
+
+impl TicTacToe {
+    /// The position.
+    pub fn position(&self) -> abprune_games::TicTacToe {
+        self.position
+    }
+}
+
+impl Gomoku {
+    /// The position.
+    pub fn position(&self) -> abprune_games::Gomoku {
+        self.position.clone()
+    }
+}
+
+/// The engine's value of a built-in game's result (Connect Four: the benchmark score when exact).
+pub fn connect4_value(result: &EngineResult<u8>, position: &Connect4) -> i64 {
+    if result.exact {
+        benchmark_score(result.value, position.moves_played()).map_or(i64::from(result.value.get()), i64::from)
+    } else {
+        i64::from(result.value.get())
+    }
+}
+
+/// A built-in game's engine result for Python.
+pub fn report_connect4(result: &EngineResult<u8>, position: &Connect4) -> SolveResult {
+    report(result, connect4_value(result, position), |col| MoveName::Number(i64::from(col) + 1))
+}
+
+/// A tic-tac-toe engine result for Python.
+pub fn report_tictactoe(result: &EngineResult<u8>) -> SolveResult {
+    report(result, i64::from(result.value.get()), |cell| MoveName::Number(i64::from(cell)))
+}
+
+/// A Gomoku engine result for Python.
+pub fn report_gomoku(result: &EngineResult<Point>) -> SolveResult {
+    report(result, i64::from(result.value.get()), |point| MoveName::Name(point.to_string()))
+}
+
 /// The result's fields from an engine result.
-fn report<M: Copy>(result: &EngineResult<M>, value: i64, name: impl Fn(M) -> String) -> SolveResult {
+fn report<M: Copy>(result: &EngineResult<M>, value: i64, name: impl Fn(M) -> MoveName) -> SolveResult {
     let exact = result.exact;
     SolveResult {
         value,
@@ -208,8 +276,8 @@ impl TicTacToe {
         let value = result.value;
         Ok(SolveResult {
             value: i64::from(value.get()),
-            best_move: result.best_move.map(|cell| cell.to_string()),
-            pv: result.pv.iter().map(|cell| cell.to_string()).collect(),
+            best_move: result.best_move.map(|cell| MoveName::Number(i64::from(cell))),
+            pv: result.pv.iter().map(|&cell| MoveName::Number(i64::from(cell))).collect(),
             outcome: Some(outcome_word(value.get().signum()).to_string()),
             plies_to_end: result.plies_to_end(),
             exact: true,
@@ -245,11 +313,12 @@ pub struct Gomoku {
 #[pymethods]
 impl Gomoku {
     #[new]
-    #[pyo3(signature = (moves = "", size = 15, rule = "freestyle"))]
-    fn new(moves: &str, size: usize, rule: &str) -> PyResult<Self> {
+    #[pyo3(signature = (moves = None, size = 15, rule = "freestyle"))]
+    fn new(moves: Option<&Bound<'_, PyAny>>, size: usize, rule: &str) -> PyResult<Self> {
+        let moves = moves_text(moves, " ")?;
         let rule = Rule::parse(rule).map_err(engine_error)?;
-        let position = abprune_games::Gomoku::from_moves(size, size, rule, moves).map_err(engine_error)?;
-        Ok(Gomoku { position, moves: moves.trim().to_string() })
+        let position = abprune_games::Gomoku::from_moves(size, size, rule, &moves).map_err(engine_error)?;
+        Ok(Gomoku { position, moves })
     }
 
     /// The engine's move: iterative deepening until `time` seconds, `depth`
@@ -281,7 +350,7 @@ impl Gomoku {
         if result.stop_reason == StopReason::Stopped {
             return Err(PyRuntimeError::new_err("the search was stopped"));
         }
-        Ok(report(&result, i64::from(result.value.get()), |point| point.to_string()))
+        Ok(report(&result, i64::from(result.value.get()), |point| MoveName::Name(point.to_string())))
     }
 
     /// The moves played, as given.
@@ -297,6 +366,20 @@ impl Gomoku {
     fn __repr__(&self) -> String {
         format!("Gomoku({:?})", self.moves)
     }
+}
+
+/// Moves given as one string, or as a sequence of moves (ints or strings)
+/// joined by `separator`.
+fn moves_text(moves: Option<&Bound<'_, PyAny>>, separator: &str) -> PyResult<String> {
+    let Some(moves) = moves.filter(|m| !m.is_none()) else { return Ok(String::new()) };
+    if let Ok(text) = moves.extract::<String>() {
+        return Ok(text.trim().to_string());
+    }
+    let mut parts = Vec::new();
+    for mv in moves.try_iter()? {
+        parts.push(mv?.str()?.to_string());
+    }
+    Ok(parts.join(separator))
 }
 
 /// Search limits from Python's keywords, with `stop` as the flag.

@@ -16,10 +16,12 @@
 //! KeyboardInterrupt that Python raises inside one of the game's methods.
 
 use crate::algorithm::{self, Algorithm};
-use crate::builtin::limits_of;
+use crate::builtin::{self, limits_of, ConnectFour, Gomoku, TicTacToe};
+use crate::interrupt;
 use crate::score_to_py;
 use abprune::{EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode};
 use abprune::{StopReason, UNLIMITED_DEPTH};
+use abprune_games::Point;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -368,9 +370,16 @@ pub fn search(py: Python<'_>, game: &Bound<'_, PyAny>, algorithm: &str, depth: O
 /// ordering, PVS, an exact solver) for games written in Python. Keeps its
 /// table between searches. Python runs one thread at a time, so a Python
 /// game is searched by one thread whatever `threads` says.
+///
+/// It also searches and solves the built-in games (`ConnectFour`,
+/// `TicTacToe`, `Gomoku`) natively, with `threads` threads and the GIL
+/// released; their results are `SolveResult`s.
 #[pyclass(module = "abprune")]
 pub struct Engine {
     engine: Mutex<abprune::Engine<u32>>,
+    /// For the built-in games, made when first needed: Connect Four and tic-tac-toe (u8 moves), Gomoku.
+    small: Mutex<Option<abprune::Engine<u8>>>,
+    gomoku: Mutex<Option<abprune::Engine<Point>>>,
     table_mib: usize,
     threads: usize,
 }
@@ -382,7 +391,13 @@ impl Engine {
     fn new(table_mib: usize, threads: usize) -> PyResult<Self> {
         let options = EngineOptions { table_mib, threads: 1, ..EngineOptions::default() };
         let engine = abprune::Engine::new(options).map_err(|error| PyValueError::new_err(error.to_string()))?;
-        Ok(Engine { engine: Mutex::new(engine), table_mib, threads: threads.max(1) })
+        Ok(Engine {
+            engine: Mutex::new(engine),
+            small: Mutex::new(None),
+            gomoku: Mutex::new(None),
+            table_mib,
+            threads: threads.max(1),
+        })
     }
 
     /// Iterative deepening until `depth` plies, `time` seconds or `nodes`
@@ -395,30 +410,36 @@ impl Engine {
         depth: Option<u32>,
         time: Option<f64>,
         nodes: Option<u64>,
-    ) -> PyResult<Result> {
+    ) -> PyResult<Py<PyAny>> {
         let stop = Arc::new(AtomicBool::new(false));
         let limits = limits_of(time, depth, nodes, &stop)?;
+        if let Some(result) = self.search_builtin(py, game, &limits, &stop, None)? {
+            return Ok(result);
+        }
         let mut wrapped = PythonGame::new(py, game, Some(stop))?;
         let mut engine = self.engine.lock().map_err(|_| PyRuntimeError::new_err("the engine is in use"))?;
         let result = engine.search(&mut wrapped, &limits, |_| {});
-        finish(py, &wrapped, &result)
+        into_any(py, finish(py, &wrapped, &result)?)
     }
 
     /// The exact value of the game (`weak=True`: only win, draw or loss).
     /// The game must end: `outcome()` must finish every line.
     #[pyo3(signature = (game, weak = false))]
-    fn solve(&self, py: Python<'_>, game: &Bound<'_, PyAny>, weak: bool) -> PyResult<Result> {
+    fn solve(&self, py: Python<'_>, game: &Bound<'_, PyAny>, weak: bool) -> PyResult<Py<PyAny>> {
         let stop = Arc::new(AtomicBool::new(false));
         let limits = SearchLimits::none().with_stop_flag(Arc::clone(&stop));
+        let mode = if weak { SolveMode::Weak } else { SolveMode::Strong };
+        if let Some(result) = self.search_builtin(py, game, &limits, &stop, Some(mode))? {
+            return Ok(result);
+        }
         let mut wrapped = PythonGame::new(py, game, Some(stop))?;
         let mut engine = self.engine.lock().map_err(|_| PyRuntimeError::new_err("the engine is in use"))?;
-        let mode = if weak { SolveMode::Weak } else { SolveMode::Strong };
         let solved = engine.solve(&mut wrapped, mode, &limits);
         if let Some(error) = wrapped.take_error() {
             return Err(error);
         }
         let result = solved.map_err(|error| PyValueError::new_err(error.to_string()))?;
-        finish(py, &wrapped, &result)
+        into_any(py, finish(py, &wrapped, &result)?)
     }
 
     /// Forgets what the table learnt.
@@ -430,6 +451,87 @@ impl Engine {
     fn __repr__(&self) -> String {
         format!("Engine(table_mib={}, threads={})", self.table_mib, self.threads)
     }
+}
+
+impl Engine {
+    fn options(&self) -> EngineOptions {
+        EngineOptions { table_mib: self.table_mib, threads: self.threads, ..EngineOptions::default() }
+    }
+
+    /// Searches (`mode` None) or solves a built-in game natively; `None` for a Python game.
+    fn search_builtin(
+        &self,
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        limits: &SearchLimits,
+        stop: &Arc<AtomicBool>,
+        mode: Option<SolveMode>,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        let in_use = || PyRuntimeError::new_err("the engine is in use");
+        if let Ok(board) = game.extract::<PyRef<'_, ConnectFour>>() {
+            let position = board.position();
+            let mut slot = self.small.lock().map_err(|_| in_use())?;
+            let engine = engine_in(&mut slot, self.options())?;
+            let mut game = position;
+            let result = run_builtin(py, engine, &mut game, limits, stop, mode)?;
+            return Ok(Some(into_any(py, builtin::report_connect4(&result, &position))?));
+        }
+        if let Ok(board) = game.extract::<PyRef<'_, TicTacToe>>() {
+            let mut game = board.position();
+            let mut slot = self.small.lock().map_err(|_| in_use())?;
+            let engine = engine_in(&mut slot, self.options())?;
+            let result = run_builtin(py, engine, &mut game, limits, stop, mode)?;
+            return Ok(Some(into_any(py, builtin::report_tictactoe(&result))?));
+        }
+        if let Ok(board) = game.extract::<PyRef<'_, Gomoku>>() {
+            let mut game = board.position();
+            let mut slot = self.gomoku.lock().map_err(|_| in_use())?;
+            let engine = engine_in(&mut slot, self.options())?;
+            let result = run_builtin(py, engine, &mut game, limits, stop, mode)?;
+            return Ok(Some(into_any(py, builtin::report_gomoku(&result))?));
+        }
+        Ok(None)
+    }
+}
+
+/// The engine in `slot`, made with `options` the first time.
+fn engine_in<M: Copy + PartialEq + std::fmt::Debug>(
+    slot: &mut Option<abprune::Engine<M>>,
+    options: EngineOptions,
+) -> PyResult<&mut abprune::Engine<M>> {
+    if slot.is_none() {
+        *slot = Some(abprune::Engine::new(options).map_err(|error| PyValueError::new_err(error.to_string()))?);
+    }
+    slot.as_mut().ok_or_else(|| PyRuntimeError::new_err("no engine"))
+}
+
+/// A native search or solve with the GIL released, stopped by Ctrl-C.
+fn run_builtin<G>(
+    py: Python<'_>,
+    engine: &mut abprune::Engine<G::Move>,
+    game: &mut G,
+    limits: &SearchLimits,
+    stop: &Arc<AtomicBool>,
+    mode: Option<SolveMode>,
+) -> PyResult<EngineResult<G::Move>>
+where
+    G: Game + Clone + Send,
+    G::Move: Send,
+    abprune::Engine<G::Move>: Send,
+{
+    let result = interrupt::run(py, stop, || match mode {
+        Some(mode) => engine.solve(game, mode, limits),
+        None => Ok(engine.search(game, limits, |_| {})),
+    })?;
+    let result = result.map_err(|error| PyValueError::new_err(error.to_string()))?;
+    if result.stop_reason == StopReason::Stopped {
+        return Err(PyRuntimeError::new_err("the search was stopped"));
+    }
+    Ok(result)
+}
+
+fn into_any<T: pyo3::PyClass + Into<pyo3::PyClassInitializer<T>>>(py: Python<'_>, value: T) -> PyResult<Py<PyAny>> {
+    Ok(Py::new(py, value)?.into_any())
 }
 
 fn finish(py: Python<'_>, wrapped: &PythonGame, result: &EngineResult<u32>) -> PyResult<Result> {

@@ -332,7 +332,19 @@ def test_connect_four_solved_exactly(moves, score):
     assert weak.value == (score > 0) - (score < 0)
     if score > 0:
         # Playing the best move leaves the opponent the negated score.
-        assert abprune.ConnectFour(moves + result.best_move).solve().value == -score
+        assert isinstance(result.best_move, int) and 1 <= result.best_move <= 7
+        assert abprune.ConnectFour(moves + str(result.best_move)).solve().value == -score
+
+
+def test_connect_four_moves_as_a_list_and_by_the_engine():
+    moves, score = CONNECT4[0]
+    assert abprune.ConnectFour([int(c) for c in moves]).solve().value == score
+    engine = abprune.Engine(table_mib=4, threads=2)
+    assert engine.solve(abprune.ConnectFour(moves)).value == score
+    searched = engine.search(abprune.ConnectFour(moves), depth=4)
+    assert searched.depth <= 4 and searched.best_move in range(1, 8)
+    assert engine.solve(abprune.TicTacToe()).value == 0
+    assert abprune.Engine().search(abprune.Gomoku(["h8", "h9"]), depth=2).best_move is not None
 
 
 def test_connect_four_rejects_bad_moves():
@@ -346,6 +358,7 @@ def test_tictactoe_is_a_draw_for_every_algorithm():
     for algorithm in abprune.ALGORITHMS:
         result = abprune.TicTacToe().solve(algorithm)
         assert result.value == 0 and result.outcome == "draw"
+        assert result.best_move in range(9)
     assert abprune.TicTacToe([4, 0, 8]).solve().outcome in ("win", "draw", "loss")
     assert abprune.TicTacToe("0314").solve().outcome == "win"
 
@@ -356,6 +369,7 @@ def test_gomoku_search_finds_the_five():
     assert result.best_move is None or isinstance(result.best_move, str)
     result = abprune.Gomoku("h8 a1 i8 a3 j8 a5 k8 a7").search(depth=3)
     assert result.best_move in ("g8", "l8")
+    assert result.pv[0] == result.best_move
     assert result.value > 0
     with pytest.raises(ValueError):
         abprune.Gomoku("h8 h8")

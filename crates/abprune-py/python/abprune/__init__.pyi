@@ -1,6 +1,6 @@
 """Type stubs of abprune."""
 
-from typing import Any, Final, Hashable, Iterable, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Final, Hashable, Iterable, Literal, Optional, Sequence, Tuple, Union, overload
 
 WIN: Final[int]
 LOSS: Final[int]
@@ -74,8 +74,8 @@ class SolveResult:
     """What a built-in game's solve or search found."""
 
     value: int
-    best_move: Optional[str]
-    pv: list[str]
+    best_move: Union[int, str, None]
+    pv: list[Union[int, str]]
     outcome: Optional[str]
     plies_to_end: Optional[int]
     exact: bool
@@ -86,7 +86,7 @@ class SolveResult:
 class ConnectFour:
     """A Connect Four position: the 1-based columns played, e.g. "4453"."""
 
-    def __init__(self, moves: str = "") -> None: ...
+    def __init__(self, moves: Union[str, Sequence[int], None] = None) -> None: ...
     def solve(self, weak: bool = False, threads: Optional[int] = None) -> SolveResult: ...
     @property
     def moves(self) -> str: ...
@@ -104,7 +104,7 @@ class TicTacToe:
 class Gomoku:
     """A Gomoku position, e.g. Gomoku("h8 h9 i8", size=15, rule="freestyle")."""
 
-    def __init__(self, moves: str = "", size: int = 15, rule: str = "freestyle") -> None: ...
+    def __init__(self, moves: Union[str, Sequence[str], None] = None, size: int = 15, rule: str = "freestyle") -> None: ...
     def search(
         self,
         time: Optional[float] = None,
@@ -151,8 +151,20 @@ class Engine:
     """The iterative-deepening engine with a transposition table, for Python games."""
 
     def __init__(self, table_mib: int = 16, threads: int = 1) -> None: ...
+    @overload
     def search(
         self, game: Game, depth: Optional[int] = None, time: Optional[float] = None, nodes: Optional[int] = None
     ) -> Result: ...
+    @overload
+    def search(
+        self,
+        game: Union[ConnectFour, TicTacToe, Gomoku],
+        depth: Optional[int] = None,
+        time: Optional[float] = None,
+        nodes: Optional[int] = None,
+    ) -> SolveResult: ...
+    @overload
     def solve(self, game: Game, weak: bool = False) -> Result: ...
+    @overload
+    def solve(self, game: Union[ConnectFour, TicTacToe, Gomoku], weak: bool = False) -> SolveResult: ...
     def clear(self) -> None: ...
