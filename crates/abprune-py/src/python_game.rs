@@ -14,6 +14,10 @@
 //! and raises the engine's stop flag: the search unwinds at once and the
 //! exception is raised when it returns. Ctrl-C arrives the same way, as the
 //! KeyboardInterrupt that Python raises inside one of the game's methods.
+//!
+//! Method names are interned Python strings (`intern!`), made once: a
+//! Python game's search is a loop of these calls, and building the name
+//! anew for each would be a string allocation per call.
 
 use crate::algorithm::{self, Algorithm};
 use crate::builtin::{self, limits_of, ConnectFour, Gomoku, TicTacToe};
@@ -23,6 +27,7 @@ use abprune::{EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Score
 use abprune::{StopReason, UNLIMITED_DEPTH};
 use abprune_games::Point;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::cell::{Cell, RefCell};
@@ -144,7 +149,7 @@ impl Game for PythonGame {
             if generations % SIGNAL_CHECK_INTERVAL == 0 {
                 py.check_signals()?;
             }
-            for mv in game.call_method0("moves")?.try_iter()? {
+            for mv in game.call_method0(intern!(py, "moves"))?.try_iter()? {
                 moves.push(self.intern(py, &mv?)?);
             }
             Ok(())
@@ -154,7 +159,7 @@ impl Game for PythonGame {
     fn play(&mut self, mv: u32) {
         let applied = self
             .call(|py, game| {
-                game.call_method1("play", (self.move_object(py, mv),))?;
+                game.call_method1(intern!(py, "play"), (self.move_object(py, mv),))?;
                 Ok(())
             })
             .is_some();
@@ -167,7 +172,7 @@ impl Game for PythonGame {
         if self.applied.pop() == Some(true) {
             // Taken back even after an error, so that the Python object ends where it started.
             Python::attach(|py| {
-                if let Err(error) = self.game.bind(py).call_method1("undo", (self.move_object(py, mv),)) {
+                if let Err(error) = self.game.bind(py).call_method1(intern!(py, "undo"), (self.move_object(py, mv),)) {
                     self.fail(error);
                 }
             });
@@ -179,8 +184,8 @@ impl Game for PythonGame {
             // Every position a leaf: the search unwinds without calling Python.
             return Some(Outcome::Draw);
         }
-        self.call(|_, game| {
-            let outcome = game.call_method0("outcome")?;
+        self.call(|py, game| {
+            let outcome = game.call_method0(intern!(py, "outcome"))?;
             if outcome.is_none() {
                 return Ok(None);
             }
@@ -197,8 +202,8 @@ impl Game for PythonGame {
     }
 
     fn evaluate(&self) -> Score {
-        self.call(|_, game| {
-            let value = game.call_method0("evaluate")?;
+        self.call(|py, game| {
+            let value = game.call_method0(intern!(py, "evaluate"))?;
             let number: i64 = value
                 .extract()
                 .map_err(|_| PyTypeError::new_err(format!("evaluate() returned {value}: expected an int")))?;
@@ -216,7 +221,7 @@ impl Game for PythonGame {
         if !self.has_key {
             return None;
         }
-        self.call(|_, game| Ok(game.call_method0("key")?.hash()? as u64))
+        self.call(|py, game| Ok(game.call_method0(intern!(py, "key"))?.hash()? as u64))
     }
 
     fn move_id(&self, mv: u32) -> Option<usize> {

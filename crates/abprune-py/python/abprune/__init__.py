@@ -63,9 +63,11 @@ class Game:
       valued by ``evaluate()``.
     - ``evaluate()``: an int, the heuristic value for the side to move
       (within ``±MAX_EVAL``), used at the depth limit.
-    - ``key()``: optional, a hashable value identifying the position, so
-      that the engine's transposition table can recognise it. ``None`` (the
-      default) turns the table off.
+    - ``key()``: optional, a hashable value identifying the position (a
+      tuple of the board, say), so that the engine's transposition table can
+      recognise it; the table keeps Python's 64-bit ``hash()`` of it. ``None``
+      (the default) turns the table off. The key must tell apart positions
+      with different values, including whose turn it is when that matters.
 
     An exception raised by any of them stops the search and propagates.
     """
