@@ -377,3 +377,39 @@ def test_gomoku_search_finds_the_five():
         abprune.Gomoku("", rule="renju-ish")
     with pytest.raises(ValueError):
         abprune.Gomoku("h8").search()
+
+
+# --- The package itself ----------------------------------------------------------------------------
+
+
+def test_the_type_stubs_name_what_the_module_has():
+    import ast
+    import pathlib
+
+    stub = pathlib.Path(abprune.__file__).with_name("__init__.pyi")
+    assert stub.exists(), "the stubs are installed beside the package"
+    aliases = {"Algorithm", "Bound", "Value"}
+    tree = ast.parse(stub.read_text())
+    for node in tree.body:
+        names = []
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+            names = [node.name]
+        elif isinstance(node, ast.AnnAssign):
+            names = [node.target.id]
+        elif isinstance(node, ast.Assign):
+            names = [target.id for target in node.targets]
+        for name in names:
+            if name not in aliases:
+                assert hasattr(abprune, name), name
+        if isinstance(node, ast.ClassDef):
+            for member in node.body:
+                if isinstance(member, ast.FunctionDef) and not member.name.startswith("__"):
+                    assert hasattr(getattr(abprune, node.name), member.name), f"{node.name}.{member.name}"
+
+
+def test_everything_has_a_docstring():
+    for name in abprune.__all__:
+        item = getattr(abprune, name)
+        if callable(item):
+            assert item.__doc__, name
+    assert abprune.Tree.search.__doc__ and abprune.ConnectFour.solve.__doc__ and abprune.Engine.solve.__doc__
