@@ -13,6 +13,25 @@ use std::time::Duration;
 
 /// Table of a Connect Four solve: the CLI's single-thread default.
 const CONNECT4_TABLE_MIB: usize = 16;
+/// The near-leaf table of a Connect Four solve: the CLI's default.
+const CONNECT4_NEAR_TABLE_KIB: usize = 1024;
+
+/// The engine options of `abprune solve connect4` by default, with `table_mib` and `threads`:
+/// the near-leaf table, prefetching, ABDADA, and no killers or history (the game orders its
+/// moves better), so that a solve from Python takes the CLI's time.
+pub fn connect4_options(table_mib: usize, threads: usize) -> EngineOptions {
+    EngineOptions {
+        table_mib,
+        near_table_kib: if table_mib == 0 { 0 } else { CONNECT4_NEAR_TABLE_KIB },
+        killers: false,
+        history: false,
+        prefetch: true,
+        threads,
+        parallel: abprune::ParallelScheme::Abdada,
+        ..EngineOptions::default()
+    }
+}
+
 /// Table of a Gomoku search: the CLI player's default.
 const GOMOKU_TABLE_MIB: usize = 64;
 
@@ -123,13 +142,7 @@ impl ConnectFour {
         let threads = threads_of(threads);
         let reusable = self.engine.as_mut().and_then(|e| e.get_mut().ok()).map(|e| e.options().threads == threads);
         if reusable != Some(true) {
-            let options = EngineOptions {
-                table_mib: if threads == 1 { CONNECT4_TABLE_MIB } else { 1 },
-                killers: false,
-                history: false,
-                threads,
-                ..EngineOptions::default()
-            };
+            let options = connect4_options(if threads == 1 { CONNECT4_TABLE_MIB } else { 1 }, threads);
             let mut engine = Engine::new(options).map_err(engine_error)?;
             engine.allocate_tables().map_err(engine_error)?;
             self.engine = Some(Mutex::new(engine));

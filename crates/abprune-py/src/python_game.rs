@@ -382,7 +382,8 @@ pub fn search(py: Python<'_>, game: &Bound<'_, PyAny>, algorithm: &str, depth: O
 #[pyclass(module = "abprune")]
 pub struct Engine {
     engine: Mutex<abprune::Engine<u32>>,
-    /// For the built-in games, made when first needed: Connect Four and tic-tac-toe (u8 moves), Gomoku.
+    /// For the built-in games, made when first needed: Connect Four and tic-tac-toe (u8 moves, with
+    /// the options of `abprune solve connect4`), Gomoku.
     small: Mutex<Option<abprune::Engine<u8>>>,
     gomoku: Mutex<Option<abprune::Engine<Point>>>,
     table_mib: usize,
@@ -476,7 +477,7 @@ impl Engine {
         if let Ok(board) = game.extract::<PyRef<'_, ConnectFour>>() {
             let position = board.position();
             let mut slot = self.small.lock().map_err(|_| in_use())?;
-            let engine = engine_in(&mut slot, self.options())?;
+            let engine = engine_in(&mut slot, builtin::connect4_options(self.table_mib, self.threads))?;
             let mut game = position;
             let result = run_builtin(py, engine, &mut game, limits, stop, mode)?;
             return Ok(Some(into_any(py, builtin::report_connect4(&result, &position))?));
@@ -484,7 +485,7 @@ impl Engine {
         if let Ok(board) = game.extract::<PyRef<'_, TicTacToe>>() {
             let mut game = board.position();
             let mut slot = self.small.lock().map_err(|_| in_use())?;
-            let engine = engine_in(&mut slot, self.options())?;
+            let engine = engine_in(&mut slot, builtin::connect4_options(self.table_mib, self.threads))?;
             let result = run_builtin(py, engine, &mut game, limits, stop, mode)?;
             return Ok(Some(into_any(py, builtin::report_tictactoe(&result))?));
         }
