@@ -121,7 +121,6 @@ fn threads_of(threads: Option<usize>) -> usize {
 pub struct ConnectFour {
     position: Connect4,
     moves: String,
-    engine: Option<Mutex<Engine<u8>>>,
 }
 
 #[pymethods]
@@ -131,36 +130,38 @@ impl ConnectFour {
     fn new(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let moves = moves_text(moves, "")?;
         let position = Connect4::from_moves(&moves).map_err(PyValueError::new_err)?;
-        Ok(ConnectFour { position, moves, engine: None })
+        Ok(ConnectFour { position, moves })
     }
 
     /// Solves the position exactly as `abprune solve connect4` does (one
     /// thread unless `threads` says more; a 16 MiB table kept between calls
     /// on this object). `weak=True` finds only win, draw or loss.
     #[pyo3(signature = (weak = false, threads = None))]
-    fn solve(&mut self, py: Python<'_>, weak: bool, threads: Option<usize>) -> PyResult<SolveResult> {
+    fn solve(&self, py: Python<'_>, weak: bool, threads: Option<usize>) -> PyResult<SolveResult> {
         let threads = threads_of(threads);
-        let reusable = self.engine.as_mut().and_then(|e| e.get_mut().ok()).map(|e| e.options().threads == threads);
-        if reusable != Some(true) {
+        // The engine of the last solve, tables already made (making a 16 MiB table costs more
+        // than most solves); a private one when another thread is solving with it.
+        let mut shared = CONNECT4_ENGINE.try_lock().ok();
+        let mut private = None;
+        let slot = match shared.as_deref_mut() {
+            Some(slot) => slot,
+            None => &mut private,
+        };
+        if needs_engine(slot, threads) {
             let options = connect4_options(if threads == 1 { CONNECT4_TABLE_MIB } else { 1 }, threads);
             let mut engine = Engine::new(options).map_err(engine_error)?;
             engine.allocate_tables().map_err(engine_error)?;
-            self.engine = Some(Mutex::new(engine));
+            *slot = Some(engine);
         }
-        let Some(engine) = self.engine.as_mut().and_then(|e| e.get_mut().ok()) else {
-            return Err(PyRuntimeError::new_err("the engine is in use"));
-        };
+        let engine = slot.as_mut().ok_or_else(|| PyRuntimeError::new_err("no engine"))?;
+        // A fresh table for each position, as `abprune solve connect4 --batch` does.
         engine.clear();
         let mode = if weak { SolveMode::Weak } else { SolveMode::Strong };
-        let mut game = self.position;
-        let stop = Arc::new(AtomicBool::new(false));
-        let limits = SearchLimits::none().with_stop_flag(Arc::clone(&stop));
-        let result = interrupt::run(py, &stop, || engine.solve(&mut game, mode, &limits))?.map_err(engine_error)?;
-        let played = self.position.moves_played();
+        let result = solve_connect4(py, engine, self.position, mode, threads)?;
         let value = if weak {
             i64::from(result.value.get().signum())
         } else {
-            benchmark_score(result.value, played).map_or(i64::from(result.value.get()), i64::from)
+            benchmark_score(result.value, self.position.moves_played()).map_or(i64::from(result.value.get()), i64::from)
         };
         Ok(report(&result, value, |col| MoveName::Number(i64::from(col) + 1)))
     }
@@ -229,6 +230,53 @@ pub fn report_tictactoe(result: &EngineResult<u8>) -> SolveResult {
 /// A Gomoku engine result for Python.
 pub fn report_gomoku(result: &EngineResult<Point>) -> SolveResult {
     report(result, i64::from(result.value.get()), |point| MoveName::Name(point.to_string()))
+}
+
+/// The engine of Connect Four solves, kept from one solve to the next (its tables are made once).
+static CONNECT4_ENGINE: Mutex<Option<Engine<u8>>> = Mutex::new(None);
+
+/// Nodes a single-threaded Connect Four solve runs on the calling thread
+/// (without the GIL) before it goes on in a worker thread that Ctrl-C can
+/// stop: starting a thread costs tens of microseconds, more than a whole
+/// solve of most positions of the public sets (Test_L3_R1 7 us, Test_L2_R1
+/// 54 us, Test_L2_R2 40,000 nodes); this many nodes take milliseconds, a
+/// wait for Ctrl-C nobody notices.
+const INLINE_SOLVE_NODES: u64 = 100_000;
+
+/// True when `slot` holds no engine, or one with another number of threads.
+fn needs_engine(slot: &Option<Engine<u8>>, threads: usize) -> bool {
+    !matches!(slot, Some(engine) if engine.options().threads == threads)
+}
+
+/// Solves `position`: a short single-threaded solve on this thread first,
+/// then, if it was not enough, the whole solve in a worker thread (the table
+/// keeps what the first one learnt; the nodes of both are counted).
+fn solve_connect4(
+    py: Python<'_>,
+    engine: &mut Engine<u8>,
+    position: Connect4,
+    mode: SolveMode,
+    threads: usize,
+) -> PyResult<EngineResult<u8>> {
+    let mut spent = None;
+    if threads == 1 {
+        let mut game = position;
+        let quick = SearchLimits::none().with_nodes(INLINE_SOLVE_NODES);
+        let result = py.detach(|| engine.solve(&mut game, mode, &quick)).map_err(engine_error)?;
+        if result.stop_reason != StopReason::NodeLimit {
+            return Ok(result);
+        }
+        spent = Some((result.stats.nodes, result.elapsed));
+    }
+    let mut game = position;
+    let stop = Arc::new(AtomicBool::new(false));
+    let limits = SearchLimits::none().with_stop_flag(Arc::clone(&stop));
+    let mut result = interrupt::run(py, &stop, || engine.solve(&mut game, mode, &limits))?.map_err(engine_error)?;
+    if let Some((nodes, elapsed)) = spent {
+        result.stats.nodes += nodes;
+        result.elapsed += elapsed;
+    }
+    Ok(result)
 }
 
 /// The result's fields from an engine result.

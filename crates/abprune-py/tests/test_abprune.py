@@ -336,6 +336,14 @@ def test_connect_four_solved_exactly(moves, score):
         assert abprune.ConnectFour(moves + str(result.best_move)).solve().value == -score
 
 
+def test_a_long_connect_four_solve_goes_on_in_a_worker_thread():
+    # More nodes than a solve runs on the calling thread (100,000) before it moves to a worker.
+    for moves, score in [("274552224131661", 0), ("5455174361263362", -1)]:
+        result = abprune.ConnectFour(moves).solve()
+        assert result.nodes > 100_000
+        assert result.value == score and result.exact
+
+
 def test_connect_four_moves_as_a_list_and_by_the_engine():
     moves, score = CONNECT4[0]
     assert abprune.ConnectFour([int(c) for c in moves]).solve().value == score
