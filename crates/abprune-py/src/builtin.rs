@@ -133,9 +133,10 @@ impl ConnectFour {
         Ok(ConnectFour { position, moves })
     }
 
-    /// Solves the position exactly as `abprune solve connect4` does (one
-    /// thread unless `threads` says more; a 16 MiB table kept between calls
-    /// on this object). `weak=True` finds only win, draw or loss.
+    /// Solves the position exactly as `abprune solve connect4 --threads 1`
+    /// does (more threads if `threads` says so), from an empty 16 MiB table;
+    /// the GIL is released and Ctrl-C stops it. `weak=True` finds only win,
+    /// draw or loss. `value` is the score of the public benchmark sets.
     #[pyo3(signature = (weak = false, threads = None))]
     fn solve(&self, py: Python<'_>, weak: bool, threads: Option<usize>) -> PyResult<SolveResult> {
         let threads = threads_of(threads);
