@@ -1,0 +1,97 @@
+"""abprune: alpha-beta game-tree search from Python.
+
+- ``Tree``: explicit textbook trees, every algorithm with its exact counts,
+  the trace, and the figure (Jupyter draws a ``Tree`` or a search result).
+- ``ConnectFour``, ``TicTacToe``, ``Gomoku``: the built-in games, searched
+  natively with the GIL released.
+- ``Game``: subclass it to write your own game in Python; search it with
+  ``search`` (the plain algorithms) or an ``Engine`` (iterative deepening,
+  transposition table, exact solver).
+"""
+
+from ._abprune import (
+    ALGORITHMS,
+    DRAW,
+    LOSS,
+    MAX_EVAL,
+    SCORE_WIN,
+    WIN,
+    ConnectFour,
+    Engine,
+    Gomoku,
+    Result,
+    SolveResult,
+    TicTacToe,
+    Tree,
+    TreeResult,
+    search,
+)
+
+__all__ = [
+    "ALGORITHMS",
+    "DRAW",
+    "LOSS",
+    "MAX_EVAL",
+    "SCORE_WIN",
+    "WIN",
+    "ConnectFour",
+    "Engine",
+    "Game",
+    "Gomoku",
+    "Result",
+    "SolveResult",
+    "TicTacToe",
+    "Tree",
+    "TreeResult",
+    "search",
+]
+
+
+class Game:
+    """A two-player game for abprune to search: subclass it.
+
+    The search plays moves on the object itself and takes them back
+    (make/unmake), so ``undo(move)`` must restore exactly the position
+    before ``play(move)``. The players alternate.
+
+    - ``moves()``: the legal moves (any iterable of hashable values), best
+      first if you know it.
+    - ``play(move)`` / ``undo(move)``.
+    - ``outcome()``: ``None`` while the game goes on, else ``WIN``, ``LOSS``
+      or ``DRAW`` for the side to move (after the winner's move, that side
+      has usually lost). A position with no moves that is not over is a leaf,
+      valued by ``evaluate()``.
+    - ``evaluate()``: an int, the heuristic value for the side to move
+      (within ``±MAX_EVAL``), used at the depth limit.
+    - ``key()``: optional, a hashable value identifying the position (a
+      tuple of the board, say), so that the engine's transposition table can
+      recognise it; the table keeps Python's 64-bit ``hash()`` of it. ``None``
+      (the default) turns the table off. The key must tell apart positions
+      with different values, including whose turn it is when that matters.
+
+    An exception raised by any of them stops the search and propagates.
+    """
+
+    def moves(self):
+        """The legal moves of the side to move."""
+        raise NotImplementedError("moves() is not defined")
+
+    def play(self, move):
+        """Plays ``move`` for the side to move."""
+        raise NotImplementedError("play() is not defined")
+
+    def undo(self, move):
+        """Takes back ``move``, the last move played."""
+        raise NotImplementedError("undo() is not defined")
+
+    def outcome(self):
+        """``None`` while the game goes on, else ``WIN``, ``LOSS`` or ``DRAW`` for the side to move."""
+        return None
+
+    def evaluate(self):
+        """The heuristic value of the position for the side to move (an int)."""
+        return 0
+
+    def key(self):
+        """A hashable value identifying the position, or ``None`` for no transposition table."""
+        return None

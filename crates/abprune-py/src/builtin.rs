@@ -1,0 +1,467 @@
+//! The games abprune ships, searched natively with the GIL released.
+
+use crate::algorithm::{self, Algorithm};
+use crate::interrupt;
+use abprune::{Engine, EngineOptions, EngineResult, NoTrace, SearchLimits, SolveMode, StopReason, UNLIMITED_DEPTH};
+use abprune_games::connect4::benchmark_score;
+use abprune_games::{Connect4, Point, Rule};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Table of a Connect Four solve: the CLI's single-thread default.
+const CONNECT4_TABLE_MIB: usize = 16;
+/// The near-leaf table of a Connect Four solve: the CLI's default.
+const CONNECT4_NEAR_TABLE_KIB: usize = 1024;
+
+/// The engine options of `abprune solve connect4` by default, with `table_mib` and `threads`:
+/// the near-leaf table, prefetching, ABDADA, and no killers or history (the game orders its
+/// moves better), so that a solve from Python takes the CLI's time.
+pub fn connect4_options(table_mib: usize, threads: usize) -> EngineOptions {
+    EngineOptions {
+        table_mib,
+        near_table_kib: if table_mib == 0 { 0 } else { CONNECT4_NEAR_TABLE_KIB },
+        killers: false,
+        history: false,
+        prefetch: true,
+        threads,
+        parallel: abprune::ParallelScheme::Abdada,
+        ..EngineOptions::default()
+    }
+}
+
+/// Table of a Gomoku search: the CLI player's default.
+const GOMOKU_TABLE_MIB: usize = 64;
+
+/// What a built-in game's solve or search found.
+///
+/// `value`: Connect Four's score in the convention of `abprune solve
+/// connect4` (0 a draw, `22 - s` a win with the winner's `s`-th stone,
+/// negative a loss; with `weak=True`, 1, 0 or -1); otherwise the engine's
+/// score for the side to move. `best_move` in the game's notation: an int
+/// for Connect Four (1-based column) and tic-tac-toe (cell 0-8), a point
+/// name such as "h8" for Gomoku.
+#[pyclass(module = "abprune", frozen, get_all)]
+#[derive(Clone, Debug)]
+pub struct SolveResult {
+    /// The value (see the class doc).
+    pub value: i64,
+    /// The best move (Connect Four: 1-based column; tic-tac-toe: cell 0-8; Gomoku: e.g. "h8").
+    pub best_move: Option<MoveName>,
+    /// The principal variation in the same notation.
+    pub pv: Vec<MoveName>,
+    /// "win", "draw" or "loss" when exact, else None.
+    pub outcome: Option<String>,
+    /// Plies to the end under best play, when a side wins.
+    pub plies_to_end: Option<u32>,
+    /// True when the value is proven.
+    pub exact: bool,
+    /// Depth of the last completed iteration (0 for a solve).
+    pub depth: u32,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Seconds taken by the search.
+    pub seconds: f64,
+}
+
+#[pymethods]
+impl SolveResult {
+    fn __repr__(&self) -> String {
+        let best = self.best_move.as_ref().map_or("None".to_string(), MoveName::repr);
+        let pv: Vec<String> = self.pv.iter().map(MoveName::repr).collect();
+        let exact = if self.exact { "True" } else { "False" };
+        format!(
+            "SolveResult(value={}, best_move={best}, pv=[{}], exact={exact}, nodes={})",
+            self.value,
+            pv.join(", "),
+            self.nodes
+        )
+    }
+}
+
+/// A move as Python sees it: a number (a column, a cell) or a name (a Gomoku point).
+#[derive(Clone, Debug, IntoPyObject)]
+pub enum MoveName {
+    /// Connect Four's 1-based column, tic-tac-toe's cell.
+    Number(i64),
+    /// A Gomoku point such as "h8".
+    Name(String),
+}
+
+impl MoveName {
+    fn repr(&self) -> String {
+        match self {
+            MoveName::Number(number) => number.to_string(),
+            MoveName::Name(name) => format!("'{name}'"),
+        }
+    }
+}
+
+fn outcome_word(sign: i32) -> &'static str {
+    match sign {
+        1 => "win",
+        -1 => "loss",
+        _ => "draw",
+    }
+}
+
+fn engine_error(error: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+fn threads_of(threads: Option<usize>) -> usize {
+    threads.unwrap_or(1).max(1)
+}
+
+/// A Connect Four position (7x6), e.g. `ConnectFour("4453")`: the 1-based
+/// columns played from the empty board, the first player first.
+#[pyclass(module = "abprune")]
+pub struct ConnectFour {
+    position: Connect4,
+    moves: String,
+}
+
+#[pymethods]
+impl ConnectFour {
+    #[new]
+    #[pyo3(signature = (moves = None))]
+    fn new(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let moves = moves_text(moves, "")?;
+        let position = Connect4::from_moves(&moves).map_err(PyValueError::new_err)?;
+        Ok(ConnectFour { position, moves })
+    }
+
+    /// Solves the position exactly as `abprune solve connect4 --threads 1`
+    /// does (more threads if `threads` says so), from an empty 16 MiB table;
+    /// the GIL is released and Ctrl-C stops it. `weak=True` finds only win,
+    /// draw or loss. `value` is the score of the public benchmark sets.
+    #[pyo3(signature = (weak = false, threads = None))]
+    fn solve(&self, py: Python<'_>, weak: bool, threads: Option<usize>) -> PyResult<SolveResult> {
+        let threads = threads_of(threads);
+        // The engine of the last solve, tables already made (making a 16 MiB table costs more
+        // than most solves); a private one when another thread is solving with it.
+        let mut shared = CONNECT4_ENGINE.try_lock().ok();
+        let mut private = None;
+        let slot = match shared.as_deref_mut() {
+            Some(slot) => slot,
+            None => &mut private,
+        };
+        if needs_engine(slot, threads) {
+            let options = connect4_options(if threads == 1 { CONNECT4_TABLE_MIB } else { 1 }, threads);
+            let mut engine = Engine::new(options).map_err(engine_error)?;
+            engine.allocate_tables().map_err(engine_error)?;
+            *slot = Some(engine);
+        }
+        let engine = slot.as_mut().ok_or_else(|| PyRuntimeError::new_err("no engine"))?;
+        // A fresh table for each position, as `abprune solve connect4 --batch` does.
+        engine.clear();
+        let mode = if weak { SolveMode::Weak } else { SolveMode::Strong };
+        let result = solve_connect4(py, engine, self.position, mode, threads)?;
+        let value = if weak {
+            i64::from(result.value.get().signum())
+        } else {
+            benchmark_score(result.value, self.position.moves_played()).map_or(i64::from(result.value.get()), i64::from)
+        };
+        Ok(report(&result, value, |col| MoveName::Number(i64::from(col) + 1)))
+    }
+
+    /// The moves played, as given.
+    #[getter]
+    fn moves(&self) -> &str {
+        &self.moves
+    }
+
+    /// Stones on the board.
+    #[getter]
+    fn moves_played(&self) -> u32 {
+        self.position.moves_played()
+    }
+
+    fn __str__(&self) -> String {
+        self.position.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("ConnectFour({:?})", self.moves)
+    }
+}
+
+impl ConnectFour {
+    /// The position.
+    pub fn position(&self) -> Connect4 {
+        self.position
+    }
+}
+
+impl TicTacToe {
+    /// The position.
+    pub fn position(&self) -> abprune_games::TicTacToe {
+        self.position
+    }
+}
+
+impl Gomoku {
+    /// The position.
+    pub fn position(&self) -> abprune_games::Gomoku {
+        self.position.clone()
+    }
+}
+
+/// The engine's value of a built-in game's result (Connect Four: the benchmark score when exact).
+pub fn connect4_value(result: &EngineResult<u8>, position: &Connect4) -> i64 {
+    if result.exact {
+        benchmark_score(result.value, position.moves_played()).map_or(i64::from(result.value.get()), i64::from)
+    } else {
+        i64::from(result.value.get())
+    }
+}
+
+/// A built-in game's engine result for Python.
+pub fn report_connect4(result: &EngineResult<u8>, position: &Connect4) -> SolveResult {
+    report(result, connect4_value(result, position), |col| MoveName::Number(i64::from(col) + 1))
+}
+
+/// A tic-tac-toe engine result for Python.
+pub fn report_tictactoe(result: &EngineResult<u8>) -> SolveResult {
+    report(result, i64::from(result.value.get()), |cell| MoveName::Number(i64::from(cell)))
+}
+
+/// A Gomoku engine result for Python.
+pub fn report_gomoku(result: &EngineResult<Point>) -> SolveResult {
+    report(result, i64::from(result.value.get()), |point| MoveName::Name(point.to_string()))
+}
+
+/// The engine of Connect Four solves, kept from one solve to the next (its tables are made once).
+static CONNECT4_ENGINE: Mutex<Option<Engine<u8>>> = Mutex::new(None);
+
+/// Nodes a single-threaded Connect Four solve runs on the calling thread
+/// (without the GIL) before it goes on in a worker thread that Ctrl-C can
+/// stop: starting a thread costs tens of microseconds, more than a whole
+/// solve of most positions of the public sets (Test_L3_R1 7 us, Test_L2_R1
+/// 54 us, Test_L2_R2 40,000 nodes); this many nodes take milliseconds, a
+/// wait for Ctrl-C nobody notices.
+const INLINE_SOLVE_NODES: u64 = 100_000;
+
+/// True when `slot` holds no engine, or one with another number of threads.
+fn needs_engine(slot: &Option<Engine<u8>>, threads: usize) -> bool {
+    !matches!(slot, Some(engine) if engine.options().threads == threads)
+}
+
+/// Solves `position`: a short single-threaded solve on this thread first,
+/// then, if it was not enough, the whole solve in a worker thread (the table
+/// keeps what the first one learnt; the nodes of both are counted).
+fn solve_connect4(
+    py: Python<'_>,
+    engine: &mut Engine<u8>,
+    position: Connect4,
+    mode: SolveMode,
+    threads: usize,
+) -> PyResult<EngineResult<u8>> {
+    let mut spent = None;
+    if threads == 1 {
+        let mut game = position;
+        let quick = SearchLimits::none().with_nodes(INLINE_SOLVE_NODES);
+        let result = py.detach(|| engine.solve(&mut game, mode, &quick)).map_err(engine_error)?;
+        if result.stop_reason != StopReason::NodeLimit {
+            return Ok(result);
+        }
+        spent = Some((result.stats.nodes, result.elapsed));
+    }
+    let mut game = position;
+    let stop = Arc::new(AtomicBool::new(false));
+    let limits = SearchLimits::none().with_stop_flag(Arc::clone(&stop));
+    let mut result = interrupt::run(py, &stop, || engine.solve(&mut game, mode, &limits))?.map_err(engine_error)?;
+    if let Some((nodes, elapsed)) = spent {
+        result.stats.nodes += nodes;
+        result.elapsed += elapsed;
+    }
+    Ok(result)
+}
+
+/// The result's fields from an engine result.
+fn report<M: Copy>(result: &EngineResult<M>, value: i64, name: impl Fn(M) -> MoveName) -> SolveResult {
+    let exact = result.exact;
+    SolveResult {
+        value,
+        best_move: result.best_move.map(&name),
+        pv: result.pv.iter().map(|&mv| name(mv)).collect(),
+        outcome: exact.then(|| outcome_word(result.value.get().signum()).to_string()),
+        plies_to_end: result.plies_to_end,
+        exact,
+        depth: result.depth,
+        nodes: result.stats.nodes,
+        seconds: result.elapsed.as_secs_f64(),
+    }
+}
+
+/// A tic-tac-toe position: the cells played from the empty board, X first,
+/// numbered 0-8 row by row (a list of ints or a string of digits).
+#[pyclass(module = "abprune")]
+pub struct TicTacToe {
+    position: abprune_games::TicTacToe,
+    cells: Vec<u8>,
+}
+
+#[pymethods]
+impl TicTacToe {
+    #[new]
+    #[pyo3(signature = (moves = None))]
+    fn new(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let cells: Vec<u8> = match moves {
+            None => Vec::new(),
+            Some(moves) => match moves.extract::<String>() {
+                Ok(text) => text
+                    .chars()
+                    .filter(|c| !c.is_whitespace() && *c != ',')
+                    .map(|c| match c.to_digit(10) {
+                        Some(digit) if digit <= 8 => Ok(digit as u8),
+                        _ => Err(PyValueError::new_err(format!("'{c}' is not a cell (cells are 0 to 8, row by row)"))),
+                    })
+                    .collect::<PyResult<_>>()?,
+                Err(_) => moves.extract()?,
+            },
+        };
+        let position = abprune_games::TicTacToe::from_moves(&cells).map_err(PyValueError::new_err)?;
+        Ok(TicTacToe { position, cells })
+    }
+
+    /// Searches to the end with `algorithm` (as `abprune solve tictactoe`):
+    /// `value` is the engine's score for the side to move (0 a draw).
+    #[pyo3(signature = (algorithm = "alphabeta"))]
+    fn solve(&self, py: Python<'_>, algorithm: &str) -> PyResult<SolveResult> {
+        let algorithm = Algorithm::parse(algorithm)?;
+        let mut game = self.position;
+        let window = algorithm::window_of(algorithm, None)?;
+        let result = py.detach(|| algorithm::run(&mut game, algorithm, UNLIMITED_DEPTH, window, &mut NoTrace));
+        let value = result.value;
+        Ok(SolveResult {
+            value: i64::from(value.get()),
+            best_move: result.best_move.map(|cell| MoveName::Number(i64::from(cell))),
+            pv: result.pv.iter().map(|&cell| MoveName::Number(i64::from(cell))).collect(),
+            outcome: Some(outcome_word(value.get().signum()).to_string()),
+            plies_to_end: result.plies_to_end(),
+            exact: true,
+            depth: 0,
+            nodes: result.stats.nodes,
+            seconds: 0.0,
+        })
+    }
+
+    /// The cells played.
+    #[getter]
+    fn moves(&self) -> Vec<u8> {
+        self.cells.clone()
+    }
+
+    fn __str__(&self) -> String {
+        self.position.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("TicTacToe({:?})", self.cells)
+    }
+}
+
+/// A Gomoku position: `Gomoku("h8 h9 i8", size=15, rule="freestyle")`
+/// (rules: freestyle, standard; boards up to 22x22).
+#[pyclass(module = "abprune")]
+pub struct Gomoku {
+    position: abprune_games::Gomoku,
+    moves: String,
+}
+
+#[pymethods]
+impl Gomoku {
+    #[new]
+    #[pyo3(signature = (moves = None, size = 15, rule = "freestyle"))]
+    fn new(moves: Option<&Bound<'_, PyAny>>, size: usize, rule: &str) -> PyResult<Self> {
+        let moves = moves_text(moves, " ")?;
+        let rule = Rule::parse(rule).map_err(engine_error)?;
+        let position = abprune_games::Gomoku::from_moves(size, size, rule, &moves).map_err(engine_error)?;
+        Ok(Gomoku { position, moves })
+    }
+
+    /// The engine's move: iterative deepening until `time` seconds, `depth`
+    /// plies or `nodes` nodes (at least one must be given), with the CLI
+    /// player's selective search and table. The GIL is released; Ctrl-C stops it.
+    #[pyo3(signature = (time = None, depth = None, nodes = None, threads = None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        time: Option<f64>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        threads: Option<usize>,
+    ) -> PyResult<SolveResult> {
+        if time.is_none() && depth.is_none() && nodes.is_none() {
+            return Err(PyValueError::new_err("give a time, a depth or nodes: a Gomoku search has no end of its own"));
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = limits_of(time, depth, nodes, &stop)?;
+        let options = EngineOptions {
+            table_mib: GOMOKU_TABLE_MIB,
+            selectivity: abprune::Selectivity::ALL,
+            threads: threads_of(threads),
+            ..EngineOptions::default()
+        };
+        let mut engine: Engine<Point> = Engine::new(options).map_err(engine_error)?;
+        let mut game = self.position.clone();
+        let result = interrupt::run(py, &stop, || engine.search(&mut game, &limits, |_| {}))?;
+        if result.stop_reason == StopReason::Stopped {
+            return Err(PyRuntimeError::new_err("the search was stopped"));
+        }
+        Ok(report(&result, i64::from(result.value.get()), |point| MoveName::Name(point.to_string())))
+    }
+
+    /// The moves played, as given.
+    #[getter]
+    fn moves(&self) -> &str {
+        &self.moves
+    }
+
+    fn __str__(&self) -> String {
+        self.position.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Gomoku({:?})", self.moves)
+    }
+}
+
+/// Moves given as one string, or as a sequence of moves (ints or strings)
+/// joined by `separator`.
+fn moves_text(moves: Option<&Bound<'_, PyAny>>, separator: &str) -> PyResult<String> {
+    let Some(moves) = moves.filter(|m| !m.is_none()) else { return Ok(String::new()) };
+    if let Ok(text) = moves.extract::<String>() {
+        return Ok(text.trim().to_string());
+    }
+    let mut parts = Vec::new();
+    for mv in moves.try_iter()? {
+        parts.push(mv?.str()?.to_string());
+    }
+    Ok(parts.join(separator))
+}
+
+/// Search limits from Python's keywords, with `stop` as the flag.
+pub fn limits_of(
+    time: Option<f64>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    stop: &Arc<AtomicBool>,
+) -> PyResult<SearchLimits> {
+    let mut limits = SearchLimits::none().with_stop_flag(Arc::clone(stop));
+    if let Some(seconds) = time {
+        let time = Duration::try_from_secs_f64(seconds)
+            .map_err(|_| PyValueError::new_err(format!("time must be a number of seconds >= 0, not {seconds}")))?;
+        limits = limits.with_time(time);
+    }
+    if let Some(depth) = depth {
+        limits = limits.with_depth(depth);
+    }
+    if let Some(nodes) = nodes {
+        limits = limits.with_nodes(nodes);
+    }
+    Ok(limits)
+}

@@ -1,0 +1,66 @@
+//! Python bindings of abprune: the module `abprune._abprune`, re-exported by
+//! the pure-Python package `abprune` (see `python/abprune/__init__.py`).
+//!
+//! - [`tree`]: explicit textbook trees, every algorithm of the CLI, the trace
+//!   and the SVG figure;
+//! - [`builtin`]: Connect Four, tic-tac-toe and Gomoku searched natively with
+//!   the GIL released;
+//! - [`python_game`]: games written in Python (`abprune.Game`) searched by the
+//!   plain algorithms and by the engine.
+//!
+//! The crate does not inherit the workspace lints: `unsafe_code = "forbid"`
+//! cannot hold for PyO3's generated glue.
+
+use abprune::Score;
+use pyo3::prelude::*;
+
+mod algorithm;
+mod builtin;
+mod interrupt;
+mod python_game;
+mod tree;
+
+/// The CLI's SVG drawing of a searched tree, shared as a source file: the CLI
+/// crate is a binary with no library target to depend on.
+#[path = "../../abprune-cli/src/svg.rs"]
+#[allow(dead_code)]
+mod svg;
+
+/// What `Game.outcome()` returns when the side to move has won.
+pub const WIN: i32 = 1;
+/// ... when the side to move has lost.
+pub const LOSS: i32 = -1;
+/// ... when the game is drawn.
+pub const DRAW: i32 = 0;
+
+/// A score as Python sees it: an int, or ±inf for a window's infinities.
+pub(crate) fn score_to_py(py: Python<'_>, score: Score) -> Py<PyAny> {
+    if score == Score::INFINITY {
+        f64::INFINITY.into_pyobject(py).map(|f| f.into_any().unbind()).unwrap_or_else(|_| py.None())
+    } else if score == -Score::INFINITY {
+        f64::NEG_INFINITY.into_pyobject(py).map(|f| f.into_any().unbind()).unwrap_or_else(|_| py.None())
+    } else {
+        score.get().into_pyobject(py).map(|i| i.into_any().unbind()).unwrap_or_else(|_| py.None())
+    }
+}
+
+/// The Python module.
+#[pymodule]
+fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("WIN", WIN)?;
+    m.add("LOSS", LOSS)?;
+    m.add("DRAW", DRAW)?;
+    m.add("SCORE_WIN", Score::WIN.get())?;
+    m.add("MAX_EVAL", Score::MAX_EVAL)?;
+    m.add("ALGORITHMS", algorithm::Algorithm::NAMES.to_vec())?;
+    m.add_class::<tree::Tree>()?;
+    m.add_class::<tree::TreeResult>()?;
+    m.add_class::<builtin::ConnectFour>()?;
+    m.add_class::<builtin::TicTacToe>()?;
+    m.add_class::<builtin::Gomoku>()?;
+    m.add_class::<builtin::SolveResult>()?;
+    m.add_class::<python_game::Result>()?;
+    m.add_class::<python_game::Engine>()?;
+    m.add_function(wrap_pyfunction!(python_game::search, m)?)?;
+    Ok(())
+}
