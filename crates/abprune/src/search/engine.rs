@@ -756,14 +756,19 @@ impl<M: Copy + PartialEq> Engine<M> {
         observer: &mut O,
     ) -> SearchResult<M> {
         self.prepare(game);
-        let mut searcher = self.searcher(game, observer, &SearchLimits::none());
-        let value = iteration(&mut searcher, depth, guess);
-        if searcher.options.whole_pv {
-            let mut pv = searcher.context.root_pv();
-            complete_line(&mut searcher, &mut pv, depth, value, false);
-            searcher.context.set_root_pv(pv);
+        let mut result = {
+            let mut searcher = self.searcher(game, observer, &SearchLimits::none());
+            let value = iteration(&mut searcher, depth, guess);
+            searcher.context.finish(value)
+        };
+        if self.options.whole_pv {
+            // Out of the observer's sight: a trace shows the algorithm's own
+            // search, step for step with its counts, not the line's completion.
+            let mut silent = NoTrace;
+            let mut searcher = self.searcher(game, &mut silent, &SearchLimits::none());
+            complete_line(&mut searcher, &mut result.pv, depth, result.value, false);
         }
-        searcher.context.finish(value)
+        result
     }
 
     /// The exact value of the position (or only win/draw/loss), found by
