@@ -3,6 +3,7 @@
 import _thread
 import functools
 import itertools
+import signal
 import threading
 import time
 
@@ -28,28 +29,28 @@ CLI = [
 ("builtin", "alphabeta", None, {"value":6,"pv":[1,0,0,0],"leaves":9,"nodes":25,"alpha_cutoffs":3,"beta_cutoffs":1}),
 ("builtin", "failsoft", None, {"value":6,"pv":[1,0,0,0],"leaves":9,"nodes":25,"alpha_cutoffs":3,"beta_cutoffs":1}),
 ("builtin", "pvs", None, {"value":6,"pv":[1,0,0,0],"leaves":11,"nodes":32,"alpha_cutoffs":4,"beta_cutoffs":2}),
-("builtin", "mtdf", None, {"value":6,"pv":[1],"leaves":12,"nodes":40,"alpha_cutoffs":4,"beta_cutoffs":6}),
+("builtin", "mtdf", None, {"value":6,"pv":[1,0,0,0],"leaves":12,"nodes":40,"alpha_cutoffs":4,"beta_cutoffs":6}),
 ("aima", "minimax", None, {"value":3,"pv":[0,0],"leaves":9,"nodes":13,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("aima", "negamax", None, {"value":3,"pv":[0,0],"leaves":9,"nodes":13,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("aima", "f1", None, {"value":3,"pv":None,"leaves":7,"nodes":11,"alpha_cutoffs":1,"beta_cutoffs":0}),
 ("aima", "alphabeta", None, {"value":3,"pv":[0,0],"leaves":7,"nodes":11,"alpha_cutoffs":1,"beta_cutoffs":0}),
 ("aima", "failsoft", None, {"value":3,"pv":[0,0],"leaves":7,"nodes":11,"alpha_cutoffs":1,"beta_cutoffs":0}),
 ("aima", "pvs", None, {"value":3,"pv":[0,0],"leaves":7,"nodes":11,"alpha_cutoffs":1,"beta_cutoffs":0}),
-("aima", "mtdf", None, {"value":3,"pv":[0],"leaves":8,"nodes":14,"alpha_cutoffs":2,"beta_cutoffs":1}),
+("aima", "mtdf", None, {"value":3,"pv":[0,0],"leaves":8,"nodes":14,"alpha_cutoffs":2,"beta_cutoffs":1}),
 ("knuth", "minimax", None, {"value":6,"pv":[2,1,1],"leaves":27,"nodes":40,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("knuth", "negamax", None, {"value":6,"pv":[2,1,1],"leaves":27,"nodes":40,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("knuth", "f1", None, {"value":6,"pv":None,"leaves":23,"nodes":36,"alpha_cutoffs":0,"beta_cutoffs":3}),
 ("knuth", "alphabeta", None, {"value":6,"pv":[2,1,1],"leaves":23,"nodes":36,"alpha_cutoffs":0,"beta_cutoffs":3}),
 ("knuth", "failsoft", None, {"value":6,"pv":[2,1,1],"leaves":23,"nodes":36,"alpha_cutoffs":0,"beta_cutoffs":3}),
 ("knuth", "pvs", None, {"value":6,"pv":[2,1,1],"leaves":26,"nodes":42,"alpha_cutoffs":1,"beta_cutoffs":6}),
-("knuth", "mtdf", None, {"value":6,"pv":[2],"leaves":41,"nodes":80,"alpha_cutoffs":4,"beta_cutoffs":20}),
+("knuth", "mtdf", None, {"value":6,"pv":[2,1,1],"leaves":41,"nodes":80,"alpha_cutoffs":4,"beta_cutoffs":20}),
 ("rand", "minimax", None, {"value":5,"pv":[1,0,0,0],"leaves":81,"nodes":121,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("rand", "negamax", None, {"value":5,"pv":[1,0,0,0],"leaves":81,"nodes":121,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("rand", "f1", None, {"value":5,"pv":None,"leaves":42,"nodes":69,"alpha_cutoffs":4,"beta_cutoffs":3}),
 ("rand", "alphabeta", None, {"value":5,"pv":[1,0,0,0],"leaves":37,"nodes":64,"alpha_cutoffs":7,"beta_cutoffs":3}),
 ("rand", "failsoft", None, {"value":5,"pv":[1,0,0,0],"leaves":37,"nodes":64,"alpha_cutoffs":7,"beta_cutoffs":3}),
 ("rand", "pvs", None, {"value":5,"pv":[1,0,0,0],"leaves":49,"nodes":86,"alpha_cutoffs":10,"beta_cutoffs":6}),
-("rand", "mtdf", None, {"value":5,"pv":[1],"leaves":58,"nodes":116,"alpha_cutoffs":19,"beta_cutoffs":15}),
+("rand", "mtdf", None, {"value":5,"pv":[1,0,0,0],"leaves":58,"nodes":116,"alpha_cutoffs":19,"beta_cutoffs":15}),
 ("builtin", "alphabeta", "3,6", {"value":6,"pv":[1],"leaves":7,"nodes":19,"alpha_cutoffs":1,"beta_cutoffs":3}),
 ("builtin", "failsoft", "3,6", {"value":6,"pv":[1,0,0,0],"leaves":7,"nodes":19,"alpha_cutoffs":1,"beta_cutoffs":3}),
 ("builtin", "pvs", "3,6", {"value":6,"pv":[1,0,0,0],"leaves":7,"nodes":19,"alpha_cutoffs":1,"beta_cutoffs":3}),
@@ -266,7 +267,17 @@ def test_a_bad_return_value_raises():
         abprune.search(object())
 
 
-def test_ctrl_c_stops_a_python_search():
+@pytest.fixture
+def ctrl_c():
+    """Python's own SIGINT handler for the test: a process started in the
+    background by a shell inherits SIGINT ignored, and then
+    `_thread.interrupt_main` does nothing at all."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_stops_a_python_search(ctrl_c):
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()
     started = time.monotonic()
@@ -275,7 +286,7 @@ def test_ctrl_c_stops_a_python_search():
     assert time.monotonic() - started < 10
 
 
-def test_ctrl_c_stops_a_native_solve():
+def test_ctrl_c_stops_a_native_solve(ctrl_c):
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()
     started = time.monotonic()
