@@ -33,6 +33,17 @@ pub struct GomocupArgs {
     /// the number of cores).
     #[arg(long, value_parser = crate::limits::parse_threads)]
     threads: Option<usize>,
+    /// Player switches, as for `play gomoku --set` (e.g. `lmr=off,vct=off`):
+    /// for measuring what each part is worth in matches.
+    #[arg(long, value_name = "SWITCHES", value_parser = parse_switches)]
+    set: Option<String>,
+}
+
+/// Checks the switches before the brain starts, so a bad one is an error
+/// at once and not an `ERROR` at the first move.
+fn parse_switches(text: &str) -> Result<String, String> {
+    crate::gomoku::PlayerSettings::default().apply(text).map_err(|error| format!("{error:#}"))?;
+    Ok(text.to_string())
 }
 
 /// One line from the manager.
@@ -65,6 +76,7 @@ pub fn run(args: &GomocupArgs) -> Result<()> {
     });
     let threads = args.threads.unwrap_or_else(crate::gomoku::available_cores);
     let mut brain = Brain::new(Arc::clone(&stop), args.debug, threads);
+    brain.set_switches(args.set.clone().unwrap_or_default());
     let stdout = std::io::stdout();
     for input in receiver {
         let mut out = stdout.lock();

@@ -46,6 +46,9 @@ pub struct Brain {
     time: TimeControl,
     table_mib: usize,
     threads: usize,
+    /// Player switches from the command line (checked there), applied to
+    /// every player made.
+    switches: String,
     /// Made when the first search needs it (so that a `max_memory` sent
     /// before it is respected from the start) and dropped when the memory
     /// or the threads change, before the next one is made.
@@ -66,6 +69,7 @@ impl Brain {
             time: TimeControl::default(),
             table_mib: DEFAULT_TABLE_MIB,
             threads,
+            switches: String::new(),
             player: None,
             stop,
             debug,
@@ -127,6 +131,13 @@ impl Brain {
 
     /// The player, made now if there is none: with the table asked for, or
     /// a smaller one when that cannot be had (said in `notes`).
+    /// Sets the player switches (see [`PlayerSettings::apply`]) for the
+    /// players made from now on.
+    pub fn set_switches(&mut self, switches: String) {
+        self.switches = switches;
+        self.player = None;
+    }
+
     fn make_player(&mut self, notes: &mut Vec<String>) -> Result<(), String> {
         if self.player.is_none() {
             let mut table_mib = self.table_mib;
@@ -138,7 +149,7 @@ impl Brain {
                 }
             }
             loop {
-                match Player::new(player_settings(table_mib, self.threads)) {
+                match Player::new(player_settings(table_mib, self.threads, &self.switches)?) {
                     Ok(player) => break self.player = Some(player),
                     Err(error) if table_mib > 0 => {
                         notes.push(format!("{error:#}: the table is {} MiB instead", table_mib / 2));
@@ -396,12 +407,13 @@ fn in_xy(message: &str, points: &[Point]) -> String {
     words.join(" ")
 }
 
-/// The player's settings with this table and these threads.
-fn player_settings(table_mib: usize, threads: usize) -> PlayerSettings {
+/// The player's settings with these switches, this table and these threads.
+fn player_settings(table_mib: usize, threads: usize, switches: &str) -> Result<PlayerSettings, String> {
     let mut settings = PlayerSettings::default();
+    settings.apply(switches).map_err(|error| format!("{error:#}"))?;
     settings.engine.table_mib = table_mib;
     settings.engine.threads = threads;
-    settings
+    Ok(settings)
 }
 
 /// Parses `x,y` (0-based) on `board`.
