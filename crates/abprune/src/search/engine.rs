@@ -360,7 +360,9 @@ pub struct SearchInfo<M> {
     pub elapsed: Duration,
     /// Nodes per second so far.
     pub nodes_per_second: u64,
-    /// Its principal variation.
+    /// Its principal variation, walked on through the table (probes only:
+    /// cheap at every iteration); the result's line ([`EngineResult::pv`])
+    /// is completed further.
     pub pv: Vec<M>,
     /// True when the value is exact to the end of the game.
     pub exact: bool,
@@ -756,14 +758,17 @@ impl<M: Copy + PartialEq> Engine<M> {
         M: Send,
         O: Observer<M>,
     {
-        let started = Instant::now();
         let (mut result, helpers) = self.run(game, observer, limits, |searcher| deepen(searcher, limits, on_iteration));
         result.stats.accumulate(&helpers.stats);
         result.elapsed = helpers.elapsed;
         if self.completes_lines() && result.depth > 0 {
             let line = LineToComplete { depth: result.depth, value: result.value, proven: result.exact };
-            result.line_nodes = self.complete_line(game, &mut result.pv, line, limits, started);
-            result.elapsed = started.elapsed();
+            let (nodes, time) = self.complete_line(game, &mut result.pv, line, limits, result.elapsed);
+            result.line_nodes = nodes;
+            result.elapsed += time;
+        }
+        if result.best_move.is_none() {
+            result.best_move = result.pv.first().copied();
         }
         result
     }
@@ -781,21 +786,23 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// one thread, out of any observer's sight, with killers and history of
     /// its own, so that nothing the search reports changes but the line
     /// (the table keeps the entries of the line's searches). Under the stop
-    /// flag of `limits` and what is left of their time since `started` (no
-    /// time left: the table's line), not their node limit: the line's
-    /// searches are not the search's nodes. Returns the nodes searched.
+    /// flag of `limits` and what is left of their time after the search's
+    /// `elapsed` (no time left: the table's line), not their node limit:
+    /// the line's searches are not the search's nodes. Returns the nodes
+    /// and the time the completion took.
     fn complete_line<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         line: &mut Vec<M>,
         searched: LineToComplete,
         limits: &SearchLimits,
-        started: Instant,
-    ) -> u64 {
+        elapsed: Duration,
+    ) -> (u64, Duration) {
+        let started = Instant::now();
         let limits = SearchLimits {
             depth: None,
             nodes: None,
-            time: limits.time.map(|time| time.saturating_sub(started.elapsed())),
+            time: limits.time.map(|time| time.saturating_sub(elapsed)),
             stop: limits.stop.clone(),
         };
         let (mut killers, mut history) = (Killers::default(), History::default());
@@ -812,7 +819,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         pv::complete(&mut searcher, line, searched.depth, searched.value, searched.proven);
         let nodes = searcher.context.stats.nodes;
         self.buffers = searcher.context.into_buffers();
-        nodes
+        (nodes, started.elapsed())
     }
 
     /// One search to a fixed `depth` with this engine's variant (MTD(f)
@@ -835,7 +842,7 @@ impl<M: Copy + PartialEq> Engine<M> {
             // Out of the observer's sight: a trace shows the algorithm's own
             // search, step for step with its counts, not the line's completion.
             let line = LineToComplete { depth, value: result.value, proven: false };
-            self.complete_line(game, &mut result.pv, line, &SearchLimits::none(), Instant::now());
+            self.complete_line(game, &mut result.pv, line, &SearchLimits::none(), Duration::ZERO);
         }
         result
     }
@@ -915,7 +922,6 @@ impl<M: Copy + PartialEq> Engine<M> {
             return Ok(finished_root(outcome, mode));
         }
         // Exact answers never rest on a selective technique.
-        let started = Instant::now();
         let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
         let (solved, helpers) = self.run(game, &mut NoTrace, limits, |searcher| bisect(searcher, &ladder, mode));
         let result = solved.and_then(|mut result| {
@@ -926,8 +932,9 @@ impl<M: Copy + PartialEq> Engine<M> {
             result.elapsed = helpers.elapsed;
             if result.exact && mode == SolveMode::Strong && self.options.whole_pv {
                 let line = LineToComplete { depth: UNLIMITED_DEPTH, value: result.value, proven: true };
-                result.line_nodes = self.complete_line(game, &mut result.pv, line, limits, started);
-                result.elapsed = started.elapsed();
+                let (nodes, time) = self.complete_line(game, &mut result.pv, line, limits, result.elapsed);
+                result.line_nodes = nodes;
+                result.elapsed += time;
             }
             Ok(result)
         });
