@@ -5,6 +5,8 @@
 // These helpers are the tests' own assertions: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
+pub mod dag;
+
 use abprune::{negamax, Engine, EngineOptions, Game, NoTrace, SearchLimits, SolveMode, UNLIMITED_DEPTH};
 use abprune_games::connect4::Connect4;
 use abprune_games::Nested;

@@ -148,19 +148,30 @@ pub struct EngineOptions {
     pub selectivity: Selectivity,
     /// Complete the principal variation after the search (module
     /// `search::pv`), where the node search's line stops at a table hit or
-    /// a null-window node: [`Engine::search`] follows the table's
-    /// consistent entries (probes only, no search: the line is legal, and
-    /// after an exact result it runs to the end of the game where the
-    /// table allows); with [`Variant::Mtdf`], whose passes leave bounds
-    /// rather than exact entries, the final line (not each iteration's) is
-    /// completed to the horizon by depth-limited null-window tests where
-    /// the table stops; a strong [`Engine::solve`] proves each further
-    /// move with null-window tests until the game ends. The tests are not
-    /// counted in the result's statistics, but in its time, and they leave
-    /// entries in the table; with more than one thread a test may be cut
-    /// short by the crew's word, and the line with it. On by default; off in
-    /// [`EngineOptions::textbook`], and for a solver that reports only the
-    /// value and the move.
+    /// a null-window node: the line is walked on through the table, then
+    /// proven move by move from the root by null-window searches that value
+    /// each child as the node search did (mostly answered by the table at
+    /// once). After [`Engine::search`] to depth `d`, the line reaches the
+    /// horizon (and goes on through the quiescence search's forcing moves,
+    /// ending where the side to move stands pat), a position without moves,
+    /// or a finished game, and the position it reaches is worth the
+    /// reported value by its static evaluation or its outcome: a won or
+    /// lost value's line ends in the finished game at the stated distance.
+    /// A strong [`Engine::solve`]'s line runs to the end of the game. So do
+    /// [`Variant::Mtdf`]'s, the textbook [`crate::mtdf`]'s, and those of
+    /// parallel searches (the completion runs on one thread, after the
+    /// helpers have stopped). Each iteration's line ([`SearchInfo::pv`]) is
+    /// the table's only. The completion runs on a searcher of its own: not
+    /// counted in the result's statistics ([`EngineResult::line_nodes`]
+    /// counts it), but in its time, under the search's stop flag and what
+    /// is left of its time (none left: the table's line); its entries stay
+    /// in the table. Where it cannot prove a whole line (a selective
+    /// search, whose values depend on the window, is not tried; a position
+    /// met at different depths may have been valued by a deeper search the
+    /// table no longer holds), the line is the table's: legal move by
+    /// move, as far as the table agrees with the value. On by default; off
+    /// in [`EngineOptions::textbook`], and for a solver that reports only
+    /// the value and the move.
     pub whole_pv: bool,
 }
 
@@ -349,7 +360,9 @@ pub struct SearchInfo<M> {
     pub elapsed: Duration,
     /// Nodes per second so far.
     pub nodes_per_second: u64,
-    /// Its principal variation.
+    /// Its principal variation, walked on through the table (probes only:
+    /// cheap at every iteration); the result's line ([`EngineResult::pv`])
+    /// is completed further.
     pub pv: Vec<M>,
     /// True when the value is exact to the end of the game.
     pub exact: bool,
@@ -369,10 +382,11 @@ pub struct EngineResult<M> {
     /// has no moves.
     pub best_move: Option<M>,
     /// The principal variation of the last completed iteration, completed
-    /// after the search ([`EngineOptions::whole_pv`]): legal move by move;
-    /// after a strong solve (one thread) it runs to the end of the game,
-    /// whose outcome is `value`; after a depth-limited search it runs as
-    /// far as the table agrees with `value`, to the horizon as a rule.
+    /// after the search ([`EngineOptions::whole_pv`]): legal move by move,
+    /// and as a rule whole: to the horizon or the end of the game, ending
+    /// where the position's static evaluation or outcome is `value` (to
+    /// the end of the game after a strong solve); the table's line where
+    /// the completion cannot prove more (see [`EngineOptions::whole_pv`]).
     pub pv: Vec<M>,
     /// The deepest completed iteration (for a solve, the depth is unlimited
     /// and this is 0).
@@ -387,6 +401,11 @@ pub struct EngineResult<M> {
     /// `value` is meaningful (a win's distance, or a margin's size, was
     /// not computed). [`EngineResult::value_text`] prints it so.
     pub weak: bool,
+    /// Nodes searched after the search to complete `pv`
+    /// ([`EngineOptions::whole_pv`]): not in `stats`, which count the
+    /// search alone (so that a line's completion changes no count a
+    /// measurement compares), but in `elapsed`.
+    pub line_nodes: u64,
 }
 
 impl<M> EngineResult<M> {
@@ -742,7 +761,65 @@ impl<M: Copy + PartialEq> Engine<M> {
         let (mut result, helpers) = self.run(game, observer, limits, |searcher| deepen(searcher, limits, on_iteration));
         result.stats.accumulate(&helpers.stats);
         result.elapsed = helpers.elapsed;
+        if self.completes_lines() && result.depth > 0 {
+            let line = LineToComplete { depth: result.depth, value: result.value, proven: result.exact };
+            let (nodes, time) = self.complete_line(game, &mut result.pv, line, limits, result.elapsed);
+            result.line_nodes = nodes;
+            result.elapsed += time;
+        }
+        if result.best_move.is_none() {
+            result.best_move = result.pv.first().copied();
+        }
         result
+    }
+
+    /// Whether a search's line is completed by searches after it
+    /// ([`EngineOptions::whole_pv`]): not after a selective search, whose
+    /// values depend on the window each node is searched with, so that no
+    /// test can tell which child made the value (its line is the table's).
+    fn completes_lines(&self) -> bool {
+        self.options.whole_pv && !self.options.selectivity.any()
+    }
+
+    /// Completes `line`, the line of a search of `game` (back at its root)
+    /// described by `searched`, after the search (module `search::pv`): on
+    /// one thread, out of any observer's sight, with killers and history of
+    /// its own, so that nothing the search reports changes but the line
+    /// (the table keeps the entries of the line's searches). Under the stop
+    /// flag of `limits` and what is left of their time after the search's
+    /// `elapsed` (no time left: the table's line), not their node limit:
+    /// the line's searches are not the search's nodes. Returns the nodes
+    /// and the time the completion took.
+    fn complete_line<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        line: &mut Vec<M>,
+        searched: LineToComplete,
+        limits: &SearchLimits,
+        elapsed: Duration,
+    ) -> (u64, Duration) {
+        let started = Instant::now();
+        let limits = SearchLimits {
+            depth: None,
+            nodes: None,
+            time: limits.time.map(|time| time.saturating_sub(elapsed)),
+            stop: limits.stop.clone(),
+        };
+        let (mut killers, mut history) = (Killers::default(), History::default());
+        let mut silent = NoTrace;
+        let buffers = std::mem::take(&mut self.buffers);
+        let mut searcher = Searcher::new(
+            Context::with_buffers(game, &mut silent, buffers),
+            &self.options,
+            Tables { main: self.table.as_ref(), near: self.near.as_ref() },
+            &mut killers,
+            &mut history,
+            Clock::start(&limits),
+        );
+        pv::complete(&mut searcher, line, searched.depth, searched.value, searched.proven);
+        let nodes = searcher.context.stats.nodes;
+        self.buffers = searcher.context.into_buffers();
+        (nodes, started.elapsed())
     }
 
     /// One search to a fixed `depth` with this engine's variant (MTD(f)
@@ -761,12 +838,11 @@ impl<M: Copy + PartialEq> Engine<M> {
             let value = iteration(&mut searcher, depth, guess);
             searcher.context.finish(value)
         };
-        if self.options.whole_pv {
+        if self.completes_lines() && depth > 0 {
             // Out of the observer's sight: a trace shows the algorithm's own
             // search, step for step with its counts, not the line's completion.
-            let mut silent = NoTrace;
-            let mut searcher = self.searcher(game, &mut silent, &SearchLimits::none());
-            complete_line(&mut searcher, &mut result.pv, depth, result.value, false);
+            let line = LineToComplete { depth, value: result.value, proven: false };
+            self.complete_line(game, &mut result.pv, line, &SearchLimits::none(), Duration::ZERO);
         }
         result
     }
@@ -848,14 +924,22 @@ impl<M: Copy + PartialEq> Engine<M> {
         // Exact answers never rest on a selective technique.
         let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
         let (solved, helpers) = self.run(game, &mut NoTrace, limits, |searcher| bisect(searcher, &ladder, mode));
+        let result = solved.and_then(|mut result| {
+            if helpers.evaluations > 0 {
+                return Err(EngineError::StaticEvaluation);
+            }
+            result.stats.accumulate(&helpers.stats);
+            result.elapsed = helpers.elapsed;
+            if result.exact && mode == SolveMode::Strong && self.options.whole_pv {
+                let line = LineToComplete { depth: UNLIMITED_DEPTH, value: result.value, proven: true };
+                let (nodes, time) = self.complete_line(game, &mut result.pv, line, limits, result.elapsed);
+                result.line_nodes = nodes;
+                result.elapsed += time;
+            }
+            Ok(result)
+        });
         self.options.selectivity = selectivity;
-        let mut result = solved?;
-        if helpers.evaluations > 0 {
-            return Err(EngineError::StaticEvaluation);
-        }
-        result.stats.accumulate(&helpers.stats);
-        result.elapsed = helpers.elapsed;
-        Ok(result)
+        result
     }
 
     /// The null-window test on its own: is the value at least `threshold`?
@@ -915,6 +999,16 @@ impl<M: Copy + PartialEq> Engine<M> {
     }
 }
 
+/// What a line to complete came from: a search to `depth` (a solve:
+/// [`UNLIMITED_DEPTH`]) that found `value`, exact to the end of the game
+/// when `proven`.
+#[derive(Clone, Copy, Debug)]
+struct LineToComplete {
+    depth: u32,
+    value: Score,
+    proven: bool,
+}
+
 /// Iterative deepening on `searcher` (see [`Engine::search`]).
 fn deepen<G: Game, O: Observer<G::Move>>(
     searcher: &mut Searcher<'_, G, O>,
@@ -964,12 +1058,7 @@ fn deepen<G: Game, O: Observer<G::Move>>(
     let elapsed = searcher.clock().elapsed();
     let fallback_move = if last.is_none() { legal_root_move(searcher) } else { None };
     let stats = std::mem::take(&mut searcher.context.stats);
-    let (depth, value, mut pv, exact) = last.unwrap_or((0, Score::DRAW, fallback_move.into_iter().collect(), false));
-    if searcher.options.whole_pv && depth > 0 {
-        // The tests MTD(f)'s line may need run once, after the last
-        // iteration, so that no iteration's work profits from them.
-        complete_line(searcher, &mut pv, depth, value, exact);
-    }
+    let (depth, value, pv, exact) = last.unwrap_or((0, Score::DRAW, fallback_move.into_iter().collect(), false));
     EngineResult {
         value,
         exact,
@@ -981,27 +1070,7 @@ fn deepen<G: Game, O: Observer<G::Move>>(
         stats,
         elapsed,
         weak: false,
-    }
-}
-
-/// Completes the line of an iteration to `depth` worth `value` (`exact`:
-/// proven): from the table; and after MTD(f), whose null-window passes
-/// leave bounds in the table rather than exact values, by depth-limited
-/// null-window tests where the table stops (a cost only MTD(f) pays).
-fn complete_line<G: Game, O: Observer<G::Move>>(
-    searcher: &mut Searcher<'_, G, O>,
-    line: &mut Vec<G::Move>,
-    depth: u32,
-    value: Score,
-    exact: bool,
-) {
-    pv::extend_from_table(searcher, line, depth, value, exact);
-    if searcher.options.variant == Variant::Mtdf && !exact && (line.len() as u32) < depth {
-        // The tests are not the search's work: its counts stay as they were
-        // (and a limit they meet only cuts the line short).
-        let (stopped, stats) = (searcher.stopped, searcher.context.stats.clone());
-        pv::complete_by_tests(searcher, line, depth, value);
-        (searcher.stopped, searcher.context.stats) = (stopped, stats);
+        line_nodes: 0,
     }
 }
 
@@ -1065,13 +1134,6 @@ fn bisect<G: Game, O: Observer<G::Move>>(
     };
     let stopped = searcher.stopped;
     let stats = std::mem::take(&mut searcher.context.stats);
-    let mut pv = pv;
-    if solved && mode == SolveMode::Strong && searcher.options.whole_pv {
-        pv::complete_by_tests(searcher, &mut pv, UNLIMITED_DEPTH, value);
-        // A limit met by the tests only cuts the line short: the value and
-        // the reason the solve ended stand.
-        searcher.stopped = stopped;
-    }
     Ok(EngineResult {
         value,
         exact: solved,
@@ -1083,6 +1145,7 @@ fn bisect<G: Game, O: Observer<G::Move>>(
         stats,
         elapsed,
         weak: mode == SolveMode::Weak,
+        line_nodes: 0,
     })
 }
 
@@ -1101,6 +1164,7 @@ fn finished_root<M>(outcome: Outcome, mode: SolveMode) -> EngineResult<M> {
         stats: SearchStats::default(),
         elapsed: Duration::ZERO,
         weak: mode == SolveMode::Weak,
+        line_nodes: 0,
     }
 }
 

@@ -127,7 +127,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
 
     /// Enters a child of a quiescence node: counted, stopped by the limits,
     /// a finished game scored, anything else searched by [`Searcher::quiescence`].
-    fn quiescence_child(&mut self, ply: u32, extra: u32, via: G::Move, alpha: Score, beta: Score) -> Score {
+    pub(crate) fn quiescence_child(&mut self, ply: u32, extra: u32, via: G::Move, alpha: Score, beta: Score) -> Score {
         self.context.enter(ply, Some(via), alpha, beta);
         if self.stopped.is_some() {
             return Score::DRAW;

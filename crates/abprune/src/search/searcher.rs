@@ -146,6 +146,19 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         }
     }
 
+    /// Runs `search` on the position on the board, `plies` plies below the
+    /// root, as the root of a search of its own (its ply 0), with the
+    /// near-leaf table starting where it starts for the real root, so that
+    /// the search finds the entries stored for these positions (the line's
+    /// completion, module `pv`, tests positions of the line so).
+    pub(crate) fn rooted_below<R>(&mut self, plies: u32, search: impl FnOnce(&mut Self) -> R) -> R {
+        let near_from_ply = self.near_from_ply;
+        self.near_from_ply = near_from_ply.saturating_sub(plies);
+        let result = search(self);
+        self.near_from_ply = near_from_ply;
+        result
+    }
+
     pub(crate) fn clock(&self) -> &Clock {
         &self.clock
     }
