@@ -435,7 +435,8 @@ pub fn search(py: Python<'_>, game: &Bound<'_, PyAny>, algorithm: &str, depth: O
 pub struct Engine {
     engine: Mutex<abprune::Engine<u32>>,
     /// For the built-in games, made when first needed: Connect Four and tic-tac-toe (u8 moves, with
-    /// the options of `abprune solve connect4`), Gomoku.
+    /// the options of `abprune solve connect4` but the whole line, as every result of an `Engine`
+    /// has), Gomoku.
     small: Mutex<Option<abprune::Engine<u8>>>,
     gomoku: Mutex<Option<abprune::Engine<Point>>>,
     table_mib: usize,
@@ -529,7 +530,7 @@ impl Engine {
         if let Ok(board) = game.extract::<PyRef<'_, ConnectFour>>() {
             let position = board.position();
             let mut slot = self.small.lock().map_err(|_| in_use())?;
-            let engine = engine_in(&mut slot, builtin::connect4_options(self.table_mib, self.threads))?;
+            let engine = engine_in(&mut slot, builtin::connect4_options(self.table_mib, self.threads, true))?;
             let mut game = position;
             let result = run_builtin(py, engine, &mut game, limits, stop, mode)?;
             return Ok(Some(into_any(py, builtin::report_connect4(&result, &position))?));
@@ -537,7 +538,7 @@ impl Engine {
         if let Ok(board) = game.extract::<PyRef<'_, TicTacToe>>() {
             let mut game = board.position();
             let mut slot = self.small.lock().map_err(|_| in_use())?;
-            let engine = engine_in(&mut slot, builtin::connect4_options(self.table_mib, self.threads))?;
+            let engine = engine_in(&mut slot, builtin::connect4_options(self.table_mib, self.threads, true))?;
             let result = run_builtin(py, engine, &mut game, limits, stop, mode)?;
             return Ok(Some(into_any(py, builtin::report_tictactoe(&result))?));
         }
