@@ -4,23 +4,35 @@
 1. A game written in Python (Connect Four on a plain list board) searched to
    a fixed depth by abprune's alpha-beta and by easyAI's Negamax (alpha-beta
    negamax, the package index's `easyAI`), from the same positions with the
-   same move order and the same scoring: nodes (calls of play/make_move, plus
-   the root), seconds, and microseconds per node for each.
+   same move order and the same scoring, on the same game class: nodes
+   (calls of play/make_move, plus the root; the script checks that both
+   sides count the same), seconds, and microseconds per node.
 2. Built-in Connect Four solves from Python against `abprune solve connect4
    --batch --threads 1 --json` on the same positions: mean time per position
-   as the engine measures it (`SolveResult.seconds`, the CLI's
-   `microseconds`) and as Python sees it (wall clock around `solve()`).
+   as the CLI reports it (`microseconds`: inside the engine, without the
+   CLI's own start, table making and clearing) against the time inside the
+   engine seen from Python (`SolveResult.seconds`) and the wall clock around
+   `solve()`. The Python solves run in a fresh interpreter each round, as the
+   CLI is a fresh process. The first solve of a process makes the engine's
+   tables (the CLI does that before its first position); it runs before the
+   timed solves and its time is printed apart.
+
+Each comparison runs several rounds (`--rounds`, `--solve-rounds`), the two
+sides taking turns within a round and going first in turn, and the medians
+are printed: on a shared machine the speed changes from one moment to the
+next, and a single run can be off by a factor of two either way.
 
 Usage (in a virtual environment with `pip install ./crates/abprune-py easyAI`,
-after `cargo build --release -p abprune-cli`), on an idle machine:
+after `cargo build --release -p abprune-cli`):
 
-    python scripts/python_bench.py [--depth 7] [--positions FILE] [--count 200] [--cli target/release/abprune]
+    python scripts/python_bench.py [--depth 8] [--positions FILE] [--count 500] [--rounds 5] [--solve-rounds 21] [--cli target/release/abprune]
 """
 
 import argparse
 import json
 import statistics
 import subprocess
+import sys
 import time
 
 import abprune
@@ -44,10 +56,9 @@ class PythonConnectFour(abprune.Game):
             self.play(int(ch) - 1)
         self.nodes = 0
 
-    # abprune.Game
+    # abprune.Game. The search asks outcome() before moves(), so moves() need
+    # not look for a win: it is exactly easyAI's possible_moves() below.
     def moves(self):
-        if self.last is not None and self._wins(self.last):
-            return []
         return [col for col in CENTRE_FIRST if len(self.columns[col]) < HEIGHT]
 
     def play(self, col):
@@ -71,15 +82,11 @@ class PythonConnectFour(abprune.Game):
     def evaluate(self):
         return 0
 
-    # easyAI's TwoPlayerGame (easyAI switches current_player itself)
-    def possible_moves(self):
-        return [col for col in CENTRE_FIRST if len(self.columns[col]) < HEIGHT]
-
-    def make_move(self, col):
-        self.play(col)
-
-    def unmake_move(self, col):
-        self.undo(col)
+    # easyAI's TwoPlayerGame (easyAI switches current_player itself): the same
+    # methods under easyAI's names, bound directly so that easyAI pays no extra call.
+    possible_moves = moves
+    make_move = play
+    unmake_move = undo
 
     def switch_player(self):
         self.current_player = 3 - self.current_player
@@ -109,43 +116,76 @@ class PythonConnectFour(abprune.Game):
         return False
 
 
-def python_game_part(depth, openings):
+def timed_search(side, opening, depth):
+    """Seconds and nodes of one search of `opening` to `depth` by `side` ("abprune" or "easyAI")."""
     from easyAI import Negamax
 
-    print(f"## A game written in Python: Connect Four, alpha-beta to depth {depth}")
-    print(f"{'opening':>8} {'abprune nodes':>14} {'s':>7} {'us/node':>8} {'easyAI nodes':>13} {'s':>7} {'us/node':>8}")
-    totals = [0, 0.0, 0, 0.0]
-    for opening in openings:
-        game = PythonConnectFour(opening)
-        started = time.perf_counter()
+    game = PythonConnectFour(opening)
+    started = time.perf_counter()
+    if side == "abprune":
         abprune.search(game, "alphabeta", depth=depth)
-        ab_seconds = time.perf_counter() - started
-        ab_nodes = game.nodes + 1
-        game = PythonConnectFour(opening)
-        started = time.perf_counter()
+    else:
         Negamax(depth)(game)
-        ea_seconds = time.perf_counter() - started
-        ea_nodes = game.nodes + 1
-        totals = [totals[0] + ab_nodes, totals[1] + ab_seconds, totals[2] + ea_nodes, totals[3] + ea_seconds]
+    return time.perf_counter() - started, game.nodes + 1
+
+
+def python_game_part(depth, openings, rounds):
+    print(f"## A game written in Python: Connect Four, alpha-beta to depth {depth}, {rounds} rounds")
+    print(f"{'round':>5} {'nodes':>8} {'abprune s':>10} {'us/node':>8} {'easyAI s':>9} {'us/node':>8} {'ratio':>6}")
+    per_node = {"abprune": [], "easyAI": []}
+    ratios = []
+    for number in range(1, rounds + 1):
+        totals = {"abprune": [0.0, 0], "easyAI": [0.0, 0]}
+        for opening in openings:
+            # Alternate who goes first, so that neither side always meets a warmer cache.
+            sides = ["abprune", "easyAI"] if number % 2 else ["easyAI", "abprune"]
+            counts = {}
+            for side in sides:
+                seconds, nodes = timed_search(side, opening, depth)
+                totals[side][0] += seconds
+                totals[side][1] += nodes
+                counts[side] = nodes
+            assert counts["abprune"] == counts["easyAI"], (opening, counts)
+        (ab_seconds, nodes), (ea_seconds, _) = totals["abprune"], totals["easyAI"]
+        per_node["abprune"].append(ab_seconds / nodes * 1e6)
+        per_node["easyAI"].append(ea_seconds / nodes * 1e6)
+        ratios.append(ea_seconds / ab_seconds)
         print(
-            f"{opening or '-':>8} {ab_nodes:>14} {ab_seconds:>7.2f} {ab_seconds / ab_nodes * 1e6:>8.2f}"
-            f" {ea_nodes:>13} {ea_seconds:>7.2f} {ea_seconds / ea_nodes * 1e6:>8.2f}"
+            f"{number:>5} {nodes:>8} {ab_seconds:>10.2f} {per_node['abprune'][-1]:>8.2f}"
+            f" {ea_seconds:>9.2f} {per_node['easyAI'][-1]:>8.2f} {ratios[-1]:>6.2f}"
         )
-    per_node = (totals[3] / totals[2]) / (totals[1] / totals[0])
-    print(f"total: abprune {totals[0]} nodes in {totals[1]:.2f} s, easyAI {totals[2]} nodes in {totals[3]:.2f} s")
-    print(f"abprune is {per_node:.2f}x faster per node, {totals[3] / totals[1]:.2f}x faster in total")
+    print(
+        f"median: abprune {statistics.median(per_node['abprune']):.2f} us a node, easyAI"
+        f" {statistics.median(per_node['easyAI']):.2f} us a node: abprune {statistics.median(ratios):.2f}x as fast"
+        f" (openings {', '.join(o or '-' for o in openings)}; {nodes} nodes each)"
+    )
 
 
-def builtin_part(path, count, cli):
-    lines = [line.split() for line in open(path) if line.strip() and not line.startswith("#")][:count]
-    positions = [(fields[0], int(fields[1])) for fields in lines]
-    print(f"## Built-in Connect Four: {len(positions)} positions of {path}, one thread")
+def cli_batch(cli, positions):
+    """The CLI's microseconds for each position of one batch run."""
     batch = "\n".join(f"{moves} {score}" for moves, score in positions) + "\n"
     out = subprocess.run(
         [cli, "solve", "connect4", "--batch", "-", "--threads", "1", "--json"],
         input=batch, capture_output=True, text=True, check=True,
     ).stdout
-    cli_micros = [json.loads(line)["microseconds"] for line in out.splitlines() if line.startswith("{")]
+    micros = [json.loads(line)["microseconds"] for line in out.splitlines() if line.startswith("{")]
+    assert len(micros) == len(positions), (len(micros), len(positions))
+    return micros
+
+
+def read_positions(path, count):
+    lines = [line.split() for line in open(path) if line.strip() and not line.startswith("#")][:count]
+    return [(fields[0], int(fields[1])) for fields in lines]
+
+
+def solve_worker(path, count):
+    """In a fresh interpreter, as the CLI is a fresh process: the first solve
+    (which makes the tables) apart, then every position timed inside the
+    engine and around solve(). Prints one JSON line."""
+    positions = read_positions(path, count)
+    started = time.perf_counter()
+    abprune.ConnectFour(positions[0][0]).solve()
+    first_micros = (time.perf_counter() - started) * 1e6
     engine_micros, wall_micros = [], []
     for moves, score in positions:
         position = abprune.ConnectFour(moves)
@@ -154,23 +194,60 @@ def builtin_part(path, count, cli):
         wall_micros.append((time.perf_counter() - started) * 1e6)
         engine_micros.append(result.seconds * 1e6)
         assert result.value == score, (moves, score, result.value)
-    cli_mean = statistics.mean(cli_micros)
-    engine_mean, wall_mean = statistics.mean(engine_micros), statistics.mean(wall_micros)
-    print(f"CLI:    mean {cli_mean:.1f} us per position")
-    print(f"Python: mean {engine_mean:.1f} us in the engine ({engine_mean / cli_mean:.2f}x the CLI),"
-          f" {wall_mean:.1f} us around solve() ({wall_mean / cli_mean:.2f}x)")
+    print(json.dumps({"first": first_micros, "engine": engine_micros, "wall": wall_micros}))
+
+
+def python_solves(path, count):
+    """What `solve_worker` measured, run in a fresh interpreter."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--solve-worker", "--positions", path, "--count", str(count)],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    return json.loads(out)
+
+
+def builtin_part(path, count, cli, rounds):
+    positions = read_positions(path, count)
+    print(f"## Built-in Connect Four: {len(positions)} positions of {path}, one thread, {rounds} rounds")
+    print(f"{'round':>5} {'CLI us':>7} {'engine us':>10} {'ratio':>6} {'solve() us':>11} {'ratio':>6} {'first solve us':>15}")
+    rows = []
+    for number in range(1, rounds + 1):
+        sides = ["cli", "python"] if number % 2 else ["python", "cli"]
+        for side in sides:
+            if side == "cli":
+                cli_mean = statistics.mean(cli_batch(cli, positions))
+            else:
+                python = python_solves(path, count)
+        engine_mean, wall_mean = statistics.mean(python["engine"]), statistics.mean(python["wall"])
+        rows.append((cli_mean, engine_mean, engine_mean / cli_mean, wall_mean, wall_mean / cli_mean, python["first"]))
+        print(
+            f"{number:>5} {cli_mean:>7.1f} {engine_mean:>10.1f} {rows[-1][2]:>6.2f}"
+            f" {wall_mean:>11.1f} {rows[-1][4]:>6.2f} {python['first']:>15.0f}"
+        )
+    median = [statistics.median(row[i] for row in rows) for i in range(6)]
+    print(
+        f"median: CLI {median[0]:.1f} us a position; Python {median[1]:.1f} us in the engine ({median[2]:.2f}x the CLI),"
+        f" {median[3]:.1f} us around solve() ({median[4]:.2f}x); the first solve of a process"
+        f" (making the tables, as the CLI does before its first position) {median[5] / 1000:.1f} ms"
+    )
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--depth", type=int, default=7)
+    parser.add_argument("--depth", type=int, default=8)
     parser.add_argument("--openings", default=",4,44,4453", help="comma-separated columns played before the search")
     parser.add_argument("--positions", default="/work/shared/data/connect4/Test_L2_R1")
-    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--count", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=5, help="runs of the Python game comparison, the sides taking turns")
+    parser.add_argument("--solve-rounds", type=int, default=21, help="runs of the built-in comparison (each is short)")
     parser.add_argument("--cli", default="target/release/abprune")
+    parser.add_argument("--solve-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    python_game_part(args.depth, args.openings.split(","))
-    builtin_part(args.positions, args.count, args.cli)
+    if args.solve_worker:
+        solve_worker(args.positions, args.count)
+        return
+    python_game_part(args.depth, args.openings.split(","), args.rounds)
+    builtin_part(args.positions, args.count, args.cli, args.solve_rounds)
 
 
 if __name__ == "__main__":

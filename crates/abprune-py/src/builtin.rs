@@ -18,8 +18,10 @@ const CONNECT4_NEAR_TABLE_KIB: usize = 1024;
 
 /// The engine options of `abprune solve connect4` by default, with `table_mib` and `threads`:
 /// the near-leaf table, prefetching, ABDADA, and no killers or history (the game orders its
-/// moves better), so that a solve from Python takes the CLI's time.
-pub fn connect4_options(table_mib: usize, threads: usize) -> EngineOptions {
+/// moves better), so that a solve from Python takes the CLI's time. `whole_pv` as the engine's
+/// option: the CLI reports only the value and the move and leaves it off, since proving every
+/// move of the line to the end of the game costs 15 to 20% more time on Test_L2_R1.
+pub fn connect4_options(table_mib: usize, threads: usize, whole_pv: bool) -> EngineOptions {
     EngineOptions {
         table_mib,
         near_table_kib: if table_mib == 0 { 0 } else { CONNECT4_NEAR_TABLE_KIB },
@@ -28,6 +30,7 @@ pub fn connect4_options(table_mib: usize, threads: usize) -> EngineOptions {
         prefetch: true,
         threads,
         parallel: abprune::ParallelScheme::Abdada,
+        whole_pv,
         ..EngineOptions::default()
     }
 }
@@ -137,19 +140,22 @@ impl ConnectFour {
     /// does (more threads if `threads` says so), from an empty 16 MiB table;
     /// the GIL is released and Ctrl-C stops it. `weak=True` finds only win,
     /// draw or loss. `value` is the score of the public benchmark sets.
-    #[pyo3(signature = (weak = false, threads = None))]
-    fn solve(&self, py: Python<'_>, weak: bool, threads: Option<usize>) -> PyResult<SolveResult> {
+    /// `pv` is the line as far as the search found it (the best move at
+    /// least); `pv=True` proves it move by move to the end of the game,
+    /// which the CLI does not do (15 to 20% more time on Test_L2_R1).
+    #[pyo3(signature = (weak = false, threads = None, pv = false))]
+    fn solve(&self, py: Python<'_>, weak: bool, threads: Option<usize>, pv: bool) -> PyResult<SolveResult> {
         let threads = threads_of(threads);
         // The engine of the last solve, tables already made (making a 16 MiB table costs more
         // than most solves); a private one when another thread is solving with it.
-        let mut shared = CONNECT4_ENGINE.try_lock().ok();
+        let mut shared = CONNECT4_ENGINES[usize::from(pv)].try_lock().ok();
         let mut private = None;
         let slot = match shared.as_deref_mut() {
             Some(slot) => slot,
             None => &mut private,
         };
         if needs_engine(slot, threads) {
-            let options = connect4_options(if threads == 1 { CONNECT4_TABLE_MIB } else { 1 }, threads);
+            let options = connect4_options(if threads == 1 { CONNECT4_TABLE_MIB } else { 1 }, threads, pv);
             let mut engine = Engine::new(options).map_err(engine_error)?;
             engine.allocate_tables().map_err(engine_error)?;
             *slot = Some(engine);
@@ -233,8 +239,9 @@ pub fn report_gomoku(result: &EngineResult<Point>) -> SolveResult {
     report(result, i64::from(result.value.get()), |point| MoveName::Name(point.to_string()))
 }
 
-/// The engine of Connect Four solves, kept from one solve to the next (its tables are made once).
-static CONNECT4_ENGINE: Mutex<Option<Engine<u8>>> = Mutex::new(None);
+/// The engines of Connect Four solves, kept from one solve to the next (their tables are made
+/// once): the first for solves without the whole line (`pv=False`), the second with it.
+static CONNECT4_ENGINES: [Mutex<Option<Engine<u8>>>; 2] = [Mutex::new(None), Mutex::new(None)];
 
 /// Nodes a single-threaded Connect Four solve runs on the calling thread
 /// (without the GIL) before it goes on in a worker thread that Ctrl-C can

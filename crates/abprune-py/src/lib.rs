@@ -17,6 +17,7 @@ use pyo3::prelude::*;
 mod algorithm;
 mod builtin;
 mod interrupt;
+mod move_table;
 mod python_game;
 mod tree;
 

@@ -1,11 +1,7 @@
 //! Games written in Python (`abprune.Game`), searched by the Rust engine.
 //!
-//! [`PythonGame`] wraps the Python object and implements abprune's `Game`.
-//! The search needs `Copy` moves, so each Python move is interned: the first
-//! time a move (any hashable value) is seen it gets the next small integer,
-//! which the search carries; the same move seen again in another position
-//! gets the same integer, so the table's and the killers' moves mean
-//! something across positions.
+//! [`PythonGame`] wraps the Python object and implements abprune's `Game`;
+//! its moves are interned as small ids ([`MoveTable`]).
 //!
 //! An exception in a Python method cannot cross the search, which calls the
 //! game through plain trait methods. The wrapper keeps the first one, and
@@ -15,21 +11,23 @@
 //! exception is raised when it returns. Ctrl-C arrives the same way, as the
 //! KeyboardInterrupt that Python raises inside one of the game's methods.
 //!
-//! Method names are interned Python strings (`intern!`), made once: a
-//! Python game's search is a loop of these calls, and building the name
-//! anew for each would be a string allocation per call.
+//! A Python game's search is a loop of calls into Python, each a few hundred
+//! nanoseconds of the game's own code, so what the wrapper adds per call
+//! counts: the game's methods are looked up once per search ([`Methods`]),
+//! `play` and `undo` get an argument tuple made once per distinct move, and a
+//! list or tuple of moves is read without an iterator object.
 
 use crate::algorithm::{self, Algorithm};
 use crate::builtin::{self, limits_of, ConnectFour, Gomoku, TicTacToe};
 use crate::interrupt;
+use crate::move_table::MoveTable;
 use crate::score_to_py;
 use abprune::{EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode};
 use abprune::{StopReason, UNLIMITED_DEPTH};
 use abprune_games::Point;
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
-use pyo3::intern;
+use pyo3::exceptions::{PyAttributeError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyList, PyTuple};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -39,16 +37,70 @@ use std::sync::{Arc, Mutex};
 const SIGNAL_CHECK_INTERVAL: u32 = 4096;
 /// Moves get small ids below this for the history heuristic; later ones go without.
 const HISTORY_MOVES: usize = 4096;
+/// The methods every game has (`key` is optional).
+const REQUIRED_METHODS: [&str; 5] = ["moves", "play", "undo", "outcome", "evaluate"];
+
+/// The game's methods as bound method objects, looked up once when the
+/// search starts: `game.play(move)` in Python looks the attribute up and
+/// makes a bound method object at every call, which costs as much as a
+/// small method's body. (A game that replaces its methods during a search
+/// is not seen to.)
+struct Methods {
+    moves: Py<PyAny>,
+    play: Py<PyAny>,
+    undo: Py<PyAny>,
+    outcome: Py<PyAny>,
+    evaluate: Py<PyAny>,
+    /// `key`, when the game has one and it returned a value at the start.
+    key: Option<Py<PyAny>>,
+}
+
+impl Methods {
+    /// The methods of `game`, or a `TypeError` naming the one missing.
+    fn of(game: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let method = |name: &str| -> PyResult<Py<PyAny>> {
+            lookup(game, name)?.ok_or_else(|| {
+                PyTypeError::new_err(format!(
+                    "a game needs a method {name}() (subclass abprune.Game and define {})",
+                    REQUIRED_METHODS.join(", ")
+                ))
+            })
+        };
+        let [moves, play, undo, outcome, evaluate] = REQUIRED_METHODS.map(method);
+        let (moves, play, undo, outcome, evaluate) = (moves?, play?, undo?, outcome?, evaluate?);
+        let key = match lookup(game, "key")? {
+            Some(key) if !key.bind(game.py()).call0()?.is_none() => Some(key),
+            _ => None,
+        };
+        Ok(Methods { moves, play, undo, outcome, evaluate, key })
+    }
+
+    fn clone_ref(&self, py: Python<'_>) -> Self {
+        Methods {
+            moves: self.moves.clone_ref(py),
+            play: self.play.clone_ref(py),
+            undo: self.undo.clone_ref(py),
+            outcome: self.outcome.clone_ref(py),
+            evaluate: self.evaluate.clone_ref(py),
+            key: self.key.as_ref().map(|key| key.clone_ref(py)),
+        }
+    }
+}
+
+/// The attribute `name` of `game`, None when it has none (other errors are raised).
+fn lookup(game: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<Py<PyAny>>> {
+    match game.getattr(name) {
+        Ok(attribute) => Ok(Some(attribute.unbind())),
+        Err(error) if error.is_instance_of::<PyAttributeError>(game.py()) => Ok(None),
+        Err(error) => Err(error),
+    }
+}
 
 /// A Python object as an abprune game.
 pub struct PythonGame {
-    game: Py<PyAny>,
-    /// Interned moves: id -> Python move.
-    moves: RefCell<Vec<Py<PyAny>>>,
-    /// Python move -> id.
-    ids: Py<PyDict>,
-    /// Whether the position has a key (the game's `key()` returned a value at the start).
-    has_key: bool,
+    methods: Methods,
+    /// Interned moves.
+    moves: RefCell<MoveTable>,
     side: Player,
     /// For each move on the stack, whether Python's `play` went through (and must be undone).
     applied: Vec<bool>,
@@ -62,19 +114,9 @@ pub struct PythonGame {
 impl PythonGame {
     /// Wraps `game`, checking that it has the methods a game needs.
     pub fn new(py: Python<'_>, game: &Bound<'_, PyAny>, stop: Option<Arc<AtomicBool>>) -> PyResult<Self> {
-        for method in ["moves", "play", "undo", "outcome", "evaluate"] {
-            if !game.hasattr(method)? {
-                return Err(PyTypeError::new_err(format!(
-                    "a game needs a method {method}() (subclass abprune.Game and define moves, play, undo, outcome, evaluate)"
-                )));
-            }
-        }
-        let has_key = game.hasattr("key")? && !game.call_method0("key")?.is_none();
         Ok(PythonGame {
-            game: game.clone().unbind(),
-            moves: RefCell::new(Vec::new()),
-            ids: PyDict::new(py).unbind(),
-            has_key,
+            methods: Methods::of(game)?,
+            moves: RefCell::new(MoveTable::new(py)),
             side: Player::First,
             applied: Vec::new(),
             error: RefCell::new(None),
@@ -99,17 +141,44 @@ impl PythonGame {
     }
 
     /// Calls into Python unless a call already failed; keeps the error of this one.
-    fn call<R>(&self, f: impl FnOnce(Python<'_>, &Bound<'_, PyAny>) -> PyResult<R>) -> Option<R> {
+    fn call<R>(&self, f: impl FnOnce(Python<'_>) -> PyResult<R>) -> Option<R> {
         if self.failed() {
             return None;
         }
-        Python::attach(|py| match f(py, self.game.bind(py)) {
+        Python::attach(|py| match f(py) {
             Ok(value) => Some(value),
             Err(error) => {
                 self.fail(error);
                 None
             }
         })
+    }
+
+    /// Calls `play` or `undo` with the move `mv`.
+    fn call_with_move(&self, py: Python<'_>, method: &Py<PyAny>, mv: u32) -> PyResult<()> {
+        let moves = self.moves.borrow();
+        let args = moves.args(py, mv).ok_or_else(|| PyRuntimeError::new_err(format!("no move with id {mv}")))?;
+        method.bind(py).call1(args)?;
+        Ok(())
+    }
+
+    /// Interns every move of `list` (what `moves()` returned) into `out`.
+    fn intern_all(&self, py: Python<'_>, list: &Bound<'_, PyAny>, out: &mut Vec<u32>) -> PyResult<()> {
+        let mut table = self.moves.borrow_mut();
+        if let Ok(list) = list.cast::<PyList>() {
+            for mv in list.iter() {
+                out.push(table.id_of(py, &mv)?);
+            }
+        } else if let Ok(tuple) = list.cast::<PyTuple>() {
+            for mv in tuple.iter() {
+                out.push(table.id_of(py, &mv)?);
+            }
+        } else {
+            for mv in list.try_iter()? {
+                out.push(table.id_of(py, &mv?)?);
+            }
+        }
+        Ok(())
     }
 
     /// The error a method raised, if any (taken: the game can be searched again).
@@ -119,19 +188,7 @@ impl PythonGame {
 
     /// The Python move of an id.
     pub fn move_object(&self, py: Python<'_>, id: u32) -> Py<PyAny> {
-        self.moves.borrow().get(id as usize).map_or_else(|| py.None(), |mv| mv.clone_ref(py))
-    }
-
-    fn intern(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
-        let ids = self.ids.bind(py);
-        if let Some(id) = ids.get_item(mv)? {
-            return id.extract();
-        }
-        let mut moves = self.moves.borrow_mut();
-        let id = u32::try_from(moves.len()).map_err(|_| PyValueError::new_err("too many distinct moves"))?;
-        ids.set_item(mv, id)?;
-        moves.push(mv.clone().unbind());
-        Ok(id)
+        self.moves.borrow().object(py, id)
     }
 }
 
@@ -145,24 +202,17 @@ impl Game for PythonGame {
     fn generate_moves(&self, moves: &mut Vec<u32>) {
         let generations = self.generations.get().wrapping_add(1);
         self.generations.set(generations);
-        self.call(|py, game| {
+        self.call(|py| {
             if generations % SIGNAL_CHECK_INTERVAL == 0 {
                 py.check_signals()?;
             }
-            for mv in game.call_method0(intern!(py, "moves"))?.try_iter()? {
-                moves.push(self.intern(py, &mv?)?);
-            }
-            Ok(())
+            let list = self.methods.moves.bind(py).call0()?;
+            self.intern_all(py, &list, moves)
         });
     }
 
     fn play(&mut self, mv: u32) {
-        let applied = self
-            .call(|py, game| {
-                game.call_method1(intern!(py, "play"), (self.move_object(py, mv),))?;
-                Ok(())
-            })
-            .is_some();
+        let applied = self.call(|py| self.call_with_move(py, &self.methods.play, mv)).is_some();
         self.applied.push(applied);
         self.side = self.side.opponent();
     }
@@ -172,7 +222,7 @@ impl Game for PythonGame {
         if self.applied.pop() == Some(true) {
             // Taken back even after an error, so that the Python object ends where it started.
             Python::attach(|py| {
-                if let Err(error) = self.game.bind(py).call_method1(intern!(py, "undo"), (self.move_object(py, mv),)) {
+                if let Err(error) = self.call_with_move(py, &self.methods.undo, mv) {
                     self.fail(error);
                 }
             });
@@ -184,8 +234,8 @@ impl Game for PythonGame {
             // Every position a leaf: the search unwinds without calling Python.
             return Some(Outcome::Draw);
         }
-        self.call(|py, game| {
-            let outcome = game.call_method0(intern!(py, "outcome"))?;
+        self.call(|py| {
+            let outcome = self.methods.outcome.bind(py).call0()?;
             if outcome.is_none() {
                 return Ok(None);
             }
@@ -202,8 +252,8 @@ impl Game for PythonGame {
     }
 
     fn evaluate(&self) -> Score {
-        self.call(|py, game| {
-            let value = game.call_method0(intern!(py, "evaluate"))?;
+        self.call(|py| {
+            let value = self.methods.evaluate.bind(py).call0()?;
             let number: i64 = value
                 .extract()
                 .map_err(|_| PyTypeError::new_err(format!("evaluate() returned {value}: expected an int")))?;
@@ -218,10 +268,8 @@ impl Game for PythonGame {
     }
 
     fn hash_key(&self) -> Option<u64> {
-        if !self.has_key {
-            return None;
-        }
-        self.call(|py, game| Ok(game.call_method0(intern!(py, "key"))?.hash()? as u64))
+        let key = self.methods.key.as_ref()?;
+        self.call(|py| Ok(key.bind(py).call0()?.hash()? as u64))
     }
 
     fn move_id(&self, mv: u32) -> Option<usize> {
@@ -231,19 +279,23 @@ impl Game for PythonGame {
 
 /// The engine needs `Clone` for its helper threads; a Python game is only
 /// ever searched by one thread (Python runs one at a time under the GIL), so
-/// a clone shares the Python object.
+/// a clone shares the Python object (with a copy of the interned moves).
 impl Clone for PythonGame {
     fn clone(&self) -> Self {
-        Python::attach(|py| PythonGame {
-            game: self.game.clone_ref(py),
-            moves: RefCell::new(self.moves.borrow().iter().map(|mv| mv.clone_ref(py)).collect()),
-            ids: self.ids.clone_ref(py),
-            has_key: self.has_key,
-            side: self.side,
-            applied: self.applied.clone(),
-            error: RefCell::new(None),
-            stop: self.stop.clone(),
-            generations: Cell::new(0),
+        Python::attach(|py| {
+            let moves = self.moves.borrow().copy(py).unwrap_or_else(|error| {
+                self.fail(error);
+                MoveTable::new(py)
+            });
+            PythonGame {
+                methods: self.methods.clone_ref(py),
+                moves: RefCell::new(moves),
+                side: self.side,
+                applied: self.applied.clone(),
+                error: RefCell::new(None),
+                stop: self.stop.clone(),
+                generations: Cell::new(0),
+            }
         })
     }
 }
@@ -383,7 +435,8 @@ pub fn search(py: Python<'_>, game: &Bound<'_, PyAny>, algorithm: &str, depth: O
 pub struct Engine {
     engine: Mutex<abprune::Engine<u32>>,
     /// For the built-in games, made when first needed: Connect Four and tic-tac-toe (u8 moves, with
-    /// the options of `abprune solve connect4`), Gomoku.
+    /// the options of `abprune solve connect4` but the whole line, as every result of an `Engine`
+    /// has), Gomoku.
     small: Mutex<Option<abprune::Engine<u8>>>,
     gomoku: Mutex<Option<abprune::Engine<Point>>>,
     table_mib: usize,
@@ -477,7 +530,7 @@ impl Engine {
         if let Ok(board) = game.extract::<PyRef<'_, ConnectFour>>() {
             let position = board.position();
             let mut slot = self.small.lock().map_err(|_| in_use())?;
-            let engine = engine_in(&mut slot, builtin::connect4_options(self.table_mib, self.threads))?;
+            let engine = engine_in(&mut slot, builtin::connect4_options(self.table_mib, self.threads, true))?;
             let mut game = position;
             let result = run_builtin(py, engine, &mut game, limits, stop, mode)?;
             return Ok(Some(into_any(py, builtin::report_connect4(&result, &position))?));
@@ -485,7 +538,7 @@ impl Engine {
         if let Ok(board) = game.extract::<PyRef<'_, TicTacToe>>() {
             let mut game = board.position();
             let mut slot = self.small.lock().map_err(|_| in_use())?;
-            let engine = engine_in(&mut slot, builtin::connect4_options(self.table_mib, self.threads))?;
+            let engine = engine_in(&mut slot, builtin::connect4_options(self.table_mib, self.threads, true))?;
             let result = run_builtin(py, engine, &mut game, limits, stop, mode)?;
             return Ok(Some(into_any(py, builtin::report_tictactoe(&result))?));
         }

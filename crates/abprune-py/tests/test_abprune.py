@@ -347,6 +347,20 @@ def test_connect_four_solved_exactly(moves, score):
         assert abprune.ConnectFour(moves + str(result.best_move)).solve().value == -score
 
 
+@pytest.mark.parametrize("moves, score", [("6746621145113653", 11), ("61256717161231633364541264", -7)])
+def test_connect_four_whole_line_on_request(moves, score):
+    quick = abprune.ConnectFour(moves).solve()
+    whole = abprune.ConnectFour(moves).solve(pv=True)
+    assert quick.value == whole.value == score
+    assert quick.pv[0] == quick.best_move and whole.pv[0] == whole.best_move
+    # The whole line is legal and its last move wins (a position cannot be made past the end).
+    assert len(whole.pv) == quick.plies_to_end
+    before_end = abprune.ConnectFour(moves + "".join(map(str, whole.pv[:-1])))
+    assert before_end.solve().plies_to_end == 1
+    with pytest.raises(ValueError, match="over"):
+        abprune.ConnectFour(before_end.moves + str(whole.pv[-1]))
+
+
 def test_a_long_connect_four_solve_goes_on_in_a_worker_thread():
     # More nodes than a solve runs on the calling thread (100,000) before it moves to a worker.
     for moves, score in [("274552224131661", 0), ("5455174361263362", -1)]:
