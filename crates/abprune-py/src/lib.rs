@@ -1,12 +1,16 @@
 //! Python bindings of abprune: the module `abprune._abprune`, re-exported by
 //! the pure-Python package `abprune` (see `python/abprune/__init__.py`).
 //!
-//! - [`tree`]: explicit textbook trees, every algorithm of the CLI, the trace
-//!   and the SVG figure;
-//! - [`builtin`]: Connect Four, tic-tac-toe and Gomoku searched natively with
-//!   the GIL released;
-//! - [`python_game`]: games written in Python (`abprune.Game`) searched by the
-//!   plain algorithms and by the engine.
+//! - `src/tree.rs`: explicit textbook trees, every algorithm of the CLI, the
+//!   trace and the SVG figure;
+//! - `src/builtin.rs`: Connect Four, tic-tac-toe and Gomoku searched natively
+//!   with the GIL released;
+//! - `src/python_game.rs`: games written in Python (`abprune.Game`) searched by
+//!   the plain algorithms and by the engine.
+//!
+//! These modules are private (the crate's only users are Python programs), so
+//! the list names their files rather than linking to them; their docs appear
+//! with `cargo doc --document-private-items`.
 //!
 //! The crate does not inherit the workspace lints: `unsafe_code = "forbid"`
 //! cannot hold for PyO3's generated glue.

@@ -17,13 +17,13 @@ use abprune::Score;
 /// open four, five.
 pub(crate) const SHAPE_VALUE: [i32; 10] = [0, 0, 1, 6, 20, 24, 100, 130, 600, 3000];
 
-/// Bonus of the combined threat a stone would make, by [`Threat`](super::Threat) number:
+/// Bonus of the combined threat a stone would make, by [`Threat`] number:
 /// none, three, double three, four, four-three, open four, five.
 pub(crate) const THREAT_BONUS: [i32; 7] = [0, 0, 300, 0, 800, 1500, 3000];
 
 /// The static evaluation's weights: a linear function of how many lines
 /// each colour could give each [`Shape`](super::Shape) with one more stone,
-/// and how many points make each [`Threat`](super::Threat), with separate
+/// and how many points make each [`Threat`], with separate
 /// weights for the side to move (the *mover*, who can carry out a threat
 /// now) and the other side (the *waiter*, whose threats the mover can still
 /// answer). That asymmetry is what keeps the value from swinging between
@@ -104,13 +104,13 @@ pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {
 /// The evaluation is clamped to this magnitude, well inside the heuristic band.
 const EVAL_LIMIT: i32 = 900_000;
 
-/// Move hint tier of what a move makes for the side to move, by [`Threat`](super::Threat)
+/// Move hint tier of what a move makes for the side to move, by [`Threat`]
 /// number: a five first, then an open four, a four-three, a four or a
 /// double three, a three.
 const ATTACK_TIER: [i32; 7] = [0, 100_000, 300_000, 300_000, 500_000, 700_000, 900_000];
 
 /// Move hint tier of what a move takes away from the opponent (the threat
-/// the opponent would make there), by [`Threat`](super::Threat) number: blocking a four's
+/// the opponent would make there), by [`Threat`] number: blocking a four's
 /// five point ranks just below winning, blocking an open three's open-four
 /// point just below making an open four.
 const DEFENCE_TIER: [i32; 7] = [0, 0, 200_000, 0, 400_000, 600_000, 800_000];

@@ -18,7 +18,7 @@ use crate::{Game, Score};
 /// The bounds are tighter than fail-hard's (which only says `m <= alpha` or
 /// `m >= beta`), which is what window-manipulating searches (aspiration,
 /// PVS, MTD(f)) feed on. Children are searched with the same windows as in
-/// [`alphabeta`](super::alphabeta), so both evaluate the same leaves.
+/// [`alphabeta`](fn@super::alphabeta), so both evaluate the same leaves.
 ///
 /// # Panics
 /// In debug builds, if `alpha >= beta`.

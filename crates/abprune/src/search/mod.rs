@@ -2,13 +2,13 @@
 //!
 //! | function | source | returns |
 //! |---|---|---|
-//! | [`minimax`] | Bratko; the Chinese text | exact value, MAX and MIN nodes written out |
-//! | [`negamax`] | Knuth & Moore's `F(p)` | exact value, one rule for both sides |
-//! | [`branch_and_bound`] | Knuth & Moore's `F1(p, bound)` | condition (6) |
-//! | [`alphabeta`] | Knuth & Moore's `F2(p, alpha, beta)`, fail-hard | conditions (9) |
+//! | [`minimax`](fn@minimax) | Bratko; the Chinese text | exact value, MAX and MIN nodes written out |
+//! | [`negamax`](fn@negamax) | Knuth & Moore's `F(p)` | exact value, one rule for both sides |
+//! | [`branch_and_bound`](fn@branch_and_bound) | Knuth & Moore's `F1(p, bound)` | condition (6) |
+//! | [`alphabeta`](fn@alphabeta) | Knuth & Moore's `F2(p, alpha, beta)`, fail-hard | conditions (9) |
 //! | [`alphabeta_failsoft`] | the Polish slides' fail-soft variant | the theorem on results in a window |
-//! | [`pvs`] | Reinefeld's NegaScout (principal variation search) | the fail-soft theorem |
-//! | [`mtdf`] | Plaat's MTD(f): null-window searches with memory | the exact value |
+//! | [`pvs`](fn@pvs) | Reinefeld's NegaScout (principal variation search) | the fail-soft theorem |
+//! | [`mtdf`](fn@mtdf) | Plaat's MTD(f): null-window searches with memory | the exact value |
 //!
 //! The [`engine`] combines them with the extensions the sources list:
 //! transposition table, window manipulation, move ordering, iterative
