@@ -16,6 +16,12 @@
 //! counts: the game's methods are looked up once per search ([`Methods`]),
 //! `play` and `undo` get an argument tuple made once per distinct move, and a
 //! list or tuple of moves is read without an iterator object.
+//!
+//! Every Python game is one Rust type to the engine, so its table would
+//! outlive a change of game unless the wrapper said which game it is: an
+//! [`Engine`] numbers the [`Rules`] (the class, and the optional
+//! `rules_key()`) of the games it searches, and hands the number to the
+//! search as the game's [`Game::rules_key`].
 
 use crate::algorithm::{self, Algorithm};
 use crate::builtin::{self, limits_of, ConnectFour, Gomoku, TicTacToe};
@@ -27,7 +33,7 @@ use abprune::{StopReason, UNLIMITED_DEPTH};
 use abprune_games::Point;
 use pyo3::exceptions::{PyAttributeError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyList, PyTuple, PyType};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -96,9 +102,44 @@ fn lookup(game: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<Py<PyAny>>> {
     }
 }
 
+/// Which rules a Python game is played under, as far as an engine's table
+/// must know: its class, and what its optional `rules_key()` returned (None
+/// without one). Two games have the same rules when their classes are the
+/// same object and the `rules_key()` values are equal (`==`). Holding the
+/// class keeps it alive, so no class made later can be taken for it.
+struct Rules {
+    class: Py<PyType>,
+    variant: Option<Py<PyAny>>,
+}
+
+impl Rules {
+    /// The rules of `game`; raises what `rules_key()` raises.
+    fn of(game: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let variant = match lookup(game, "rules_key")? {
+            Some(method) => Some(method.bind(game.py()).call0()?).filter(|value| !value.is_none()),
+            None => None,
+        };
+        Ok(Rules { class: game.get_type().unbind(), variant: variant.map(Bound::unbind) })
+    }
+
+    /// Whether `self` and `other` are the same rules; raises what `==` raises.
+    fn same_as(&self, py: Python<'_>, other: &Rules) -> PyResult<bool> {
+        if !self.class.is(&other.class) {
+            return Ok(false);
+        }
+        match (&self.variant, &other.variant) {
+            (None, None) => Ok(true),
+            (Some(mine), Some(theirs)) => mine.bind(py).eq(theirs.bind(py)),
+            _ => Ok(false),
+        }
+    }
+}
+
 /// A Python object as an abprune game.
 pub struct PythonGame {
     methods: Methods,
+    /// What [`Game::rules_key`] says: the number the engine gave the game's [`Rules`] (0 outside an engine).
+    rules_key: u64,
     /// Interned moves.
     moves: RefCell<MoveTable>,
     side: Player,
@@ -116,6 +157,7 @@ impl PythonGame {
     pub fn new(py: Python<'_>, game: &Bound<'_, PyAny>, stop: Option<Arc<AtomicBool>>) -> PyResult<Self> {
         Ok(PythonGame {
             methods: Methods::of(game)?,
+            rules_key: 0,
             moves: RefCell::new(MoveTable::new(py)),
             side: Player::First,
             applied: Vec::new(),
@@ -272,6 +314,10 @@ impl Game for PythonGame {
         self.call(|py| Ok(key.bind(py).call0()?.hash()? as u64))
     }
 
+    fn rules_key(&self) -> u64 {
+        self.rules_key
+    }
+
     fn move_id(&self, mv: u32) -> Option<usize> {
         ((mv as usize) < HISTORY_MOVES).then_some(mv as usize)
     }
@@ -289,6 +335,7 @@ impl Clone for PythonGame {
             });
             PythonGame {
                 methods: self.methods.clone_ref(py),
+                rules_key: self.rules_key,
                 moves: RefCell::new(moves),
                 side: self.side,
                 applied: self.applied.clone(),
@@ -428,12 +475,18 @@ pub fn search(py: Python<'_>, game: &Bound<'_, PyAny>, algorithm: &str, depth: O
 /// table between searches. Python runs one thread at a time, so a Python
 /// game is searched by one thread whatever `threads` says.
 ///
+/// The table is kept only between searches of the same game: the same class,
+/// and equal values of the optional `rules_key()` method (for a class whose
+/// rules are an attribute, misère or normal Nim, say). A search of another
+/// game starts afresh, so games whose `key()` values collide cannot answer
+/// each other's positions.
+///
 /// It also searches and solves the built-in games (`ConnectFour`,
 /// `TicTacToe`, `Gomoku`) natively, with `threads` threads and the GIL
 /// released; their results are `SolveResult`s.
 #[pyclass(module = "abprune")]
 pub struct Engine {
-    engine: Mutex<abprune::Engine<u32>>,
+    engine: Mutex<PythonEngine>,
     /// For the built-in games, made when first needed: Connect Four and tic-tac-toe (u8 moves, with
     /// the options of `abprune solve connect4` but the whole line, as every result of an `Engine`
     /// has), Gomoku.
@@ -451,7 +504,7 @@ impl Engine {
         let options = EngineOptions { table_mib, threads: 1, ..EngineOptions::default() };
         let engine = abprune::Engine::new(options).map_err(|error| PyValueError::new_err(error.to_string()))?;
         Ok(Engine {
-            engine: Mutex::new(engine),
+            engine: Mutex::new(PythonEngine { engine, rules: None, rules_number: 0 }),
             small: Mutex::new(None),
             gomoku: Mutex::new(None),
             table_mib,
@@ -477,7 +530,8 @@ impl Engine {
         }
         let mut wrapped = PythonGame::new(py, game, Some(stop))?;
         let mut engine = self.engine.lock().map_err(|_| PyRuntimeError::new_err("the engine is in use"))?;
-        let result = engine.search(&mut wrapped, &limits, |_| {});
+        wrapped.rules_key = engine.rules_key_of(py, game)?;
+        let result = engine.engine.search(&mut wrapped, &limits, |_| {});
         into_any(py, finish(py, &wrapped, &result)?)
     }
 
@@ -493,7 +547,8 @@ impl Engine {
         }
         let mut wrapped = PythonGame::new(py, game, Some(stop))?;
         let mut engine = self.engine.lock().map_err(|_| PyRuntimeError::new_err("the engine is in use"))?;
-        let solved = engine.solve(&mut wrapped, mode, &limits);
+        wrapped.rules_key = engine.rules_key_of(py, game)?;
+        let solved = engine.engine.solve(&mut wrapped, mode, &limits);
         if let Some(error) = wrapped.take_error() {
             return Err(error);
         }
@@ -503,7 +558,7 @@ impl Engine {
 
     /// Forgets what the table learnt.
     fn clear(&self) -> PyResult<()> {
-        self.engine.lock().map_err(|_| PyRuntimeError::new_err("the engine is in use"))?.clear();
+        self.engine.lock().map_err(|_| PyRuntimeError::new_err("the engine is in use"))?.engine.clear();
         Ok(())
     }
 
@@ -550,6 +605,35 @@ impl Engine {
             return Ok(Some(into_any(py, builtin::report_gomoku(&result))?));
         }
         Ok(None)
+    }
+}
+
+/// The engine of Python games, with the rules of the last one it searched.
+struct PythonEngine {
+    engine: abprune::Engine<u32>,
+    /// The rules of the last Python game searched.
+    rules: Option<Rules>,
+    /// How many times the rules changed: the [`Game::rules_key`] of the
+    /// games searched under the current ones. A new number makes the engine
+    /// start afresh; the same number keeps its table.
+    rules_number: u64,
+}
+
+impl PythonEngine {
+    /// The rules key for a search of `game`: the last one when its rules are
+    /// the last game's, else a new one. Raises what `rules_key()` or
+    /// comparing its values raises.
+    fn rules_key_of(&mut self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let rules = Rules::of(game)?;
+        let same = match &self.rules {
+            Some(last) => last.same_as(py, &rules)?,
+            None => false,
+        };
+        if !same {
+            self.rules_number = self.rules_number.wrapping_add(1);
+            self.rules = Some(rules);
+        }
+        Ok(self.rules_number)
     }
 }
 

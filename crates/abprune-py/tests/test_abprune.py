@@ -204,6 +204,130 @@ def test_engine_search_with_limits():
     assert engine.search(Nim([1, 1])).is_loss
 
 
+# --- One engine, several games: the table never answers one game from another's entries --------------
+
+
+class MisereNim(Nim):
+    """Misère Nim: whoever takes the last counter loses. Its key() is Nim's: the same heaps, the
+    same key, another value, so an engine that kept Nim's table would answer it wrongly."""
+
+    def outcome(self):
+        # The previous player took the last counter and lost.
+        return None if any(self.heaps) else abprune.WIN
+
+
+class EitherNim(Nim):
+    """Normal or misère Nim, chosen by an attribute: one class, two sets of rules, told apart by
+    the optional rules_key()."""
+
+    def __init__(self, heaps, misere):
+        super().__init__(heaps)
+        self.misere = misere
+
+    def outcome(self):
+        if any(self.heaps):
+            return None
+        return abprune.WIN if self.misere else abprune.LOSS
+
+    def rules_key(self):
+        return self.misere
+
+
+def misere_wins(heaps):
+    """Bouton's rule for misère Nim: play as in normal Nim unless every heap is 0 or 1, where the
+    side to move wins with an even number of 1-heaps (an empty board: the other side took the
+    last counter)."""
+    if all(heap <= 1 for heap in heaps):
+        return sum(heaps) % 2 == 0
+    return xor(heaps) != 0
+
+
+@functools.lru_cache(maxsize=None)
+def brute_force_wins(heaps, misere):
+    """Whether the side to move wins, by trying every move (heaps a sorted tuple)."""
+    if not any(heaps):
+        return misere
+    for i, heap in enumerate(heaps):
+        for take in range(1, heap + 1):
+            after = tuple(sorted(heaps[:i] + (heap - take,) + heaps[i + 1 :]))
+            if not brute_force_wins(after, misere):
+                return True
+    return False
+
+
+SHARED_HEAPS = [heaps for n in (1, 2, 3) for heaps in itertools.combinations_with_replacement(range(5), n)]
+
+
+def test_the_rules_of_misere_nim_agree_with_brute_force():
+    for heaps in SHARED_HEAPS:
+        assert brute_force_wins(heaps, False) == (xor(heaps) != 0), heaps
+        assert brute_force_wins(heaps, True) == misere_wins(heaps), heaps
+
+
+def check_solved(result, heaps, wins, name):
+    assert result.exact, (name, heaps)
+    assert result.is_win == wins and result.is_loss == (not wins), (name, heaps, result)
+
+
+@pytest.mark.parametrize(
+    "solve",
+    [lambda engine, game: engine.solve(game), lambda engine, game: engine.search(game)],
+    ids=["solve", "search"],
+)
+def test_one_engine_keeps_two_python_game_classes_with_the_same_keys_apart(solve):
+    # Regression: every Python class was one game type to the engine, whose table survived from
+    # Nim to MisereNim and, with their keys alike, gave Nim's values as MisereNim's exact ones.
+    engine = abprune.Engine(table_mib=4)
+    for heaps in SHARED_HEAPS:
+        for game_class, wins in ((Nim, xor(heaps) != 0), (MisereNim, misere_wins(heaps))):
+            game = game_class(heaps)
+            check_solved(solve(engine, game), heaps, wins, game_class.__name__)
+            assert game.heaps == list(heaps)
+
+
+def test_rules_key_keeps_the_variants_of_one_class_apart():
+    engine = abprune.Engine(table_mib=4)
+    for heaps in SHARED_HEAPS:
+        for misere in (False, True):
+            result = engine.solve(EitherNim(heaps, misere))
+            check_solved(result, heaps, misere_wins(heaps) if misere else xor(heaps) != 0, f"misere={misere}")
+
+
+def test_classes_made_and_dropped_one_after_another_are_other_games():
+    # A class that is freed can leave its memory to the next one made: the engine must not take
+    # the new class for the old (it holds the last class it searched, and compares by identity).
+    import gc
+
+    engine = abprune.Engine(table_mib=4)
+    for number in range(20):
+        misere = number % 2 == 1
+        game_class = type("Variant", (MisereNim if misere else Nim,), {})
+        check_solved(engine.solve(game_class([1, 1, 2])), (1, 1, 2), misere_wins((1, 1, 2)) if misere else True, number)
+        check_solved(engine.solve(game_class([1, 1])), (1, 1), misere, number)
+        del game_class
+        gc.collect()
+
+
+def test_an_exception_in_rules_key_propagates():
+    class BadRules(Nim):
+        def rules_key(self):
+            raise ZeroDivisionError("rules_key failed")
+
+    with pytest.raises(ZeroDivisionError, match="rules_key failed"):
+        abprune.Engine().solve(BadRules([1, 2]))
+
+
+def test_the_engine_keeps_its_table_between_searches_of_one_game():
+    # Telling games apart must not cost the table between searches of the same game: positions
+    # solved before are answered from it (the same class, the same rules_key(), other objects).
+    for make in (lambda: Nim([3, 4, 5, 6]), lambda: EitherNim([3, 4, 5, 6], misere=True)):
+        engine = abprune.Engine(table_mib=4)
+        first = engine.solve(make())
+        again = engine.solve(make())
+        assert again.value == first.value
+        assert again.nodes < first.nodes, (first.nodes, again.nodes)
+
+
 class Raises(Nim):
     def __init__(self, heaps, method, after):
         super().__init__(heaps)

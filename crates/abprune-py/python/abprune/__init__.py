@@ -68,6 +68,14 @@ class Game:
       recognise it; the table keeps Python's 64-bit ``hash()`` of it. ``None``
       (the default) turns the table off. The key must tell apart positions
       with different values, including whose turn it is when that matters.
+    - ``rules_key()``: optional, for a class that plays several sets of rules
+      chosen at run time (misère or normal Nim by an attribute, say): a
+      value naming the rules of this game (``True`` for misère, say),
+      compared with ``==``. An ``Engine`` keeps its table only between
+      searches of the same game, the same class with equal ``rules_key()``
+      values, and starts afresh for another, whose positions can have the same
+      keys but other values. ``None`` (the default) means the class has one
+      set of rules; a game of another class is always another game.
 
     An exception raised by any of them stops the search and propagates.
     """
@@ -94,4 +102,8 @@ class Game:
 
     def key(self):
         """A hashable value identifying the position, or ``None`` for no transposition table."""
+        return None
+
+    def rules_key(self):
+        """A value naming the rules this game is played under, for a class with several; ``None`` for one."""
         return None

@@ -22,6 +22,7 @@ class Game:
     def outcome(self) -> Optional[int]: ...
     def evaluate(self) -> int: ...
     def key(self) -> Optional[Hashable]: ...
+    def rules_key(self) -> Any: ...
 
 class TreeResult:
     """A searched explicit tree: value, PV, the CLI's counts, the trace, the figure."""
@@ -148,7 +149,10 @@ class Result:
 def search(game: Game, algorithm: Algorithm = "alphabeta", depth: Optional[int] = None) -> Result: ...
 
 class Engine:
-    """The iterative-deepening engine with a transposition table, for Python games."""
+    """The iterative-deepening engine with a transposition table, for Python games.
+
+    The table is kept between searches of the same game (the same class, equal ``rules_key()``).
+    """
 
     def __init__(self, table_mib: int = 16, threads: int = 1) -> None: ...
     @overload
