@@ -23,6 +23,7 @@ mod builtin;
 mod interrupt;
 mod move_table;
 mod python_game;
+mod table_key;
 mod tree;
 
 /// The CLI's SVG drawing of a searched tree, shared as a source file: the CLI

@@ -28,6 +28,7 @@ use crate::builtin::{self, limits_of, ConnectFour, Gomoku, TicTacToe};
 use crate::interrupt;
 use crate::move_table::MoveTable;
 use crate::score_to_py;
+use crate::table_key::table_key;
 use abprune::{EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode};
 use abprune::{StopReason, UNLIMITED_DEPTH};
 use abprune_games::Point;
@@ -57,7 +58,9 @@ struct Methods {
     undo: Py<PyAny>,
     outcome: Py<PyAny>,
     evaluate: Py<PyAny>,
-    /// `key`, when the game has one and it returned a value at the start.
+    /// `key`, when the game has one and it returned a value at the start
+    /// (hashed by [`table_key`]; `None` from it later keeps that position
+    /// out of the table).
     key: Option<Py<PyAny>>,
 }
 
@@ -311,7 +314,7 @@ impl Game for PythonGame {
 
     fn hash_key(&self) -> Option<u64> {
         let key = self.methods.key.as_ref()?;
-        self.call(|py| Ok(key.bind(py).call0()?.hash()? as u64))
+        self.call(|py| table_key(&key.bind(py).call0()?)).flatten()
     }
 
     fn rules_key(&self) -> u64 {

@@ -328,6 +328,62 @@ def test_the_engine_keeps_its_table_between_searches_of_one_game():
         assert again.nodes < first.nodes, (first.nodes, again.nodes)
 
 
+class TwoDoors(abprune.Game):
+    """The first player picks door "a" (a loss two plies on) or door "b" (a win): the positions
+    behind the doors have the keys given, which Python's hash() may not tell apart."""
+
+    OUTCOMES = {"a": abprune.LOSS, "b": abprune.WIN}
+
+    def __init__(self, key_a, key_b):
+        self.keys = {"a": key_a, "b": key_b}
+        self.path = []
+
+    def moves(self):
+        if not self.path:
+            return ["a", "b"]
+        return ["step"] if len(self.path) == 1 else []
+
+    def play(self, move):
+        self.path.append(move)
+
+    def undo(self, move):
+        self.path.pop()
+
+    def outcome(self):
+        # Two plies on, the first player is to move again and learns its fate.
+        return self.OUTCOMES[self.path[0]] if len(self.path) == 2 else None
+
+    def evaluate(self):
+        return 0
+
+    def key(self):
+        if not self.path:
+            return "root"
+        return self.keys[self.path[0]] if len(self.path) == 1 else None
+
+
+# Pairs of different keys that Python's hash() maps to one number; None keeps a position out of
+# the table.
+COLLIDING_KEYS = [
+    (-1, -2),
+    ((0, -1), (0, -2)),
+    (2**61 - 1, 0),
+    (2**70, 512),
+    (None, None),
+    ("a", None),
+    (frozenset([-1, 3]), frozenset([-2, 3])),
+]
+
+
+@pytest.mark.parametrize("key_a, key_b", COLLIDING_KEYS)
+def test_keys_python_hashes_alike_are_other_positions(key_a, key_b):
+    if key_a is not None and key_b is not None:
+        assert hash(key_a) == hash(key_b), "the case must collide under Python's hash()"
+    for search in (lambda e, g: e.solve(g), lambda e, g: e.search(g, depth=4)):
+        result = search(abprune.Engine(table_mib=1), TwoDoors(key_a, key_b))
+        assert result.is_win and result.best_move == "b", (key_a, key_b, result)
+
+
 class Raises(Nim):
     def __init__(self, heaps, method, after):
         super().__init__(heaps)

@@ -65,9 +65,13 @@ class Game:
       (within ``±MAX_EVAL``), used at the depth limit.
     - ``key()``: optional, a hashable value identifying the position (a
       tuple of the board, say), so that the engine's transposition table can
-      recognise it; the table keeps Python's 64-bit ``hash()`` of it. ``None``
-      (the default) turns the table off. The key must tell apart positions
-      with different values, including whose turn it is when that matters.
+      recognise it. The key is hashed by its structure (ints by value,
+      strings and bytes by content, tuples, lists and frozensets element by
+      element; other objects by their ``hash()``), not by Python's
+      ``hash()``, which maps ``-1`` and ``-2`` alike. ``None`` (the default)
+      turns the table off; ``None`` for some positions only keeps those out
+      of it. The key must tell apart positions with different values,
+      including whose turn it is when that matters.
     - ``rules_key()``: optional, for a class that plays several sets of rules
       chosen at run time (misère or normal Nim by an attribute, say): a
       value naming the rules of this game (``True`` for misère, say),
