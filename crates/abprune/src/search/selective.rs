@@ -177,10 +177,10 @@ pub const LMP_MAX_DEPTH: u32 = 10;
 /// The quiet moves searched before the rest is skipped: this many ...
 pub const LMP_BASE_MOVES: usize = 3;
 /// ... plus the square of the depth divided by this: 3, 4, 6, 8, 11, 15,
-/// 19, 24, 30 and 36 moves at depths 1 to 10. Tuned by Gomoku matches (5 s
-/// + 0.05 s a game, 300 games each): `3 + d²/2` to depth 8 against the
-/// earlier `4 + d²` to depth 6, +156 -130 =14, Elo +30 [-8, +69]; this
-/// against `3 + d²/2`, +152 -131 =17, Elo +24 [-14, +63].
+/// 19, 24, 30 and 36 moves at depths 1 to 10. Tuned by Gomoku matches of
+/// 300 games each at 5 s a game and 0.05 s a move: `3 + d²/2` to depth 8
+/// against the earlier `4 + d²` to depth 6 scored 156-130-14, Elo +30
+/// [-8, +69]; this against `3 + d²/2` scored 152-131-17, Elo +24 [-14, +63].
 pub const LMP_DEPTH_DIVISOR: usize = 3;
 
 /// How many moves a node `depth` plies above the horizon searches before
