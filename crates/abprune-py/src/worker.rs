@@ -1,0 +1,250 @@
+//! Where the searches of Python games run, and who may use an engine when.
+//!
+//! **Search threads.** A search recurses once per ply, and a Python game can
+//! make its lines as long as it likes: on the calling thread's stack (8 MiB
+//! on Linux's main thread, less elsewhere) a line of some 25,000 plies
+//! overflowed it and killed the process. Every search of a Python game
+//! therefore runs on a search thread of its own with a large stack
+//! ([`SEARCH_STACK_BYTES`], address space only: the pages are touched as
+//! the line grows), taken from a pool so that a search costs no thread
+//! start; the line itself is bounded by [`MAX_LINE_PLIES`] (the wrapper
+//! refuses a longer one with an exception). The search thread holds the
+//! GIL while it runs the game's methods; the calling thread waits without
+//! it and, every [`SIGNAL_POLL`], asks Python for signals (only the main
+//! thread receives them): on Ctrl-C it raises the search's stop flag, waits
+//! for the search to unwind and raises `KeyboardInterrupt`.
+//!
+//! **Engine use.** One `Engine` serves one search at a time ([`Busy`]).
+//! A thread that finds it busy waits, with the GIL released (so that the
+//! search it waits for can go on) and Ctrl-C still heard. A thread inside a
+//! search (a game's method running on a search thread, or a caller whose
+//! search is under way, in a signal handler) never waits: waiting there
+//! could wait for itself, so it is refused at once with a `RuntimeError`
+//! that says whether the engine is its own search's.
+//!
+//! [`MAX_LINE_PLIES`]: crate::python_game::MAX_LINE_PLIES
+
+use pyo3::exceptions::{PyRuntimeError, PySystemError};
+use pyo3::prelude::*;
+use std::cell::RefCell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::Duration;
+
+/// The stack of a search thread: address space reserved, touched only as
+/// deep as the search goes (a ply takes well under a KiB in a release build,
+/// so [`MAX_LINE_PLIES`](crate::python_game::MAX_LINE_PLIES) plies fit many
+/// times over, with the game's own Python calls on top).
+pub const SEARCH_STACK_BYTES: usize = 256 << 20;
+
+/// How often a waiting thread looks for a signal: quick enough for a person
+/// at the keyboard, rare enough to cost nothing.
+pub const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// A job for a search thread.
+type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// Idle search threads, each waiting on its own channel for a job.
+static IDLE: Mutex<Vec<Sender<Job>>> = Mutex::new(Vec::new());
+
+thread_local! {
+    /// The engines ([`Busy::id`]) whose searches this thread is part of:
+    /// the caller waiting for the search, or the search thread running it.
+    /// A search thread running a plain search (no engine) holds [`NO_ENGINE`].
+    static HELD: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+    /// A search thread's own channel, on which it takes its jobs.
+    static MY_JOBS: RefCell<Option<Sender<Job>>> = const { RefCell::new(None) };
+}
+
+/// What a search thread running a search without an engine holds.
+const NO_ENGINE: usize = 0;
+
+/// Runs `job` on a search thread holding the GIL, while this thread waits
+/// without it and listens for signals: on one (KeyboardInterrupt) it raises
+/// `stop` and waits for the job, whose value comes back with the signal's
+/// exception. `engine` is the engine whose search this is ([`Busy::id`]),
+/// if any: the search thread counts as inside it, as this thread does.
+///
+/// # Errors
+/// When no search thread can be started, or the job panicked (a bug).
+pub fn run_search<T: Send + 'static>(
+    py: Python<'_>,
+    stop: &Arc<AtomicBool>,
+    engine: Option<usize>,
+    job: impl FnOnce(Python<'_>) -> T + Send + 'static,
+) -> PyResult<(T, Option<PyErr>)> {
+    let mut held = HELD.with(|held| held.borrow().clone());
+    held.push(engine.unwrap_or(NO_ENGINE));
+    let (done, finished) = mpsc::channel();
+    let task: Job = Box::new(move || {
+        let previous = HELD.with(|mine| std::mem::replace(&mut *mine.borrow_mut(), held));
+        let outcome = catch_unwind(AssertUnwindSafe(|| Python::attach(job)));
+        HELD.with(|mine| *mine.borrow_mut() = previous);
+        offer_this_thread();
+        // The caller waits for this message; if it is gone, nobody needs the value.
+        let _ = done.send(outcome);
+    });
+    if let Some(engine) = engine {
+        HELD.with(|mine| mine.borrow_mut().push(engine));
+    }
+    let waited = dispatch(task).map(|()| py.detach(move || wait(finished, stop)));
+    if engine.is_some() {
+        HELD.with(|mine| mine.borrow_mut().pop());
+    }
+    let (outcome, signal) = waited?;
+    match outcome {
+        Some(Ok(value)) => Ok((value, signal)),
+        Some(Err(_)) => Err(PySystemError::new_err("the search panicked (a bug in abprune: please report it)")),
+        None => Err(PySystemError::new_err("the search thread ended without an answer (a bug in abprune)")),
+    }
+}
+
+/// Hands `task` to an idle search thread, or to a new one.
+fn dispatch(task: Job) -> PyResult<()> {
+    let mut task = task;
+    loop {
+        let idle = IDLE.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        let Some(worker) = idle else { break };
+        match worker.send(task) {
+            Ok(()) => return Ok(()),
+            // A thread that ended (none does, but then try the next one).
+            Err(mpsc::SendError(returned)) => task = returned,
+        }
+    }
+    std::thread::Builder::new()
+        .name("abprune-search".into())
+        .stack_size(SEARCH_STACK_BYTES)
+        .spawn(move || serve(task))
+        .map(drop)
+        .map_err(|error| PyRuntimeError::new_err(format!("cannot start a search thread: {error}")))
+}
+
+/// A search thread: runs its first job, then the jobs sent to it (each job
+/// offers the thread again, [`offer_this_thread`], before it answers).
+fn serve(first: Job) {
+    let (me, jobs) = mpsc::channel::<Job>();
+    MY_JOBS.with(|mine| *mine.borrow_mut() = Some(me));
+    first();
+    while let Ok(job) = jobs.recv() {
+        job();
+    }
+}
+
+/// Puts this search thread back among the idle ones: done before a job
+/// answers, so that the caller's next search finds it.
+fn offer_this_thread() {
+    if let Some(me) = MY_JOBS.with(|mine| mine.borrow().clone()) {
+        IDLE.lock().unwrap_or_else(PoisonError::into_inner).push(me);
+    }
+}
+
+type Outcome<T> = Option<std::thread::Result<T>>;
+
+/// Waits for the job's answer, asking Python for signals between waits.
+fn wait<T>(finished: Receiver<std::thread::Result<T>>, stop: &AtomicBool) -> (Outcome<T>, Option<PyErr>) {
+    let mut signal = None;
+    loop {
+        match finished.recv_timeout(SIGNAL_POLL) {
+            Ok(outcome) => return (Some(outcome), signal),
+            Err(RecvTimeoutError::Disconnected) => return (None, signal),
+            Err(RecvTimeoutError::Timeout) if signal.is_none() => {
+                if let Err(error) = Python::attach(|py| py.check_signals()) {
+                    stop.store(true, Ordering::Relaxed);
+                    signal = Some(error);
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+    }
+}
+
+/// Whether this thread is inside a search (see the module doc).
+fn inside_a_search() -> bool {
+    HELD.with(|held| !held.borrow().is_empty())
+}
+
+/// Whether this thread is inside a search of the engine `id`.
+fn inside(id: usize) -> bool {
+    HELD.with(|held| held.borrow().contains(&id))
+}
+
+/// Numbers the engines for [`Busy::id`] (0 is [`NO_ENGINE`]).
+static NEXT_ID: AtomicUsize = AtomicUsize::new(1);
+
+/// Whether an engine is searching, for one search at a time.
+pub struct Busy {
+    id: usize,
+    busy: Mutex<bool>,
+    freed: Condvar,
+}
+
+/// The right to use an engine, until dropped.
+pub struct Held<'a> {
+    owner: &'a Busy,
+}
+
+impl Default for Busy {
+    fn default() -> Self {
+        Busy { id: NEXT_ID.fetch_add(1, Ordering::Relaxed), busy: Mutex::new(false), freed: Condvar::new() }
+    }
+}
+
+impl Busy {
+    /// The engine's number, for [`run_search`].
+    pub fn id(&self) -> usize {
+        self.id
+    }
+
+    /// Takes the engine for `what` (the method, e.g. "Engine.solve()"):
+    /// at once when it is free, after a wait when another thread's search
+    /// has it, never from inside a search (a `RuntimeError` then).
+    pub fn take(&self, py: Python<'_>, what: &str) -> PyResult<Held<'_>> {
+        if self.try_take() {
+            return Ok(Held { owner: self });
+        }
+        if inside(self.id) {
+            return Err(PyRuntimeError::new_err(format!(
+                "{what}: the engine is in use by the search that called this (from a method of the game it \
+                 searches); an engine runs one search at a time: use another Engine there"
+            )));
+        }
+        if inside_a_search() {
+            return Err(PyRuntimeError::new_err(format!(
+                "{what}: the engine is in use by another search, and a game's method cannot wait for it \
+                 (it could wait for itself); use another Engine there"
+            )));
+        }
+        py.detach(|| self.wait_and_take())?;
+        Ok(Held { owner: self })
+    }
+
+    fn try_take(&self) -> bool {
+        let mut busy = self.busy.lock().unwrap_or_else(PoisonError::into_inner);
+        !std::mem::replace(&mut *busy, true)
+    }
+
+    /// Waits until the engine is free and takes it; a signal's exception ends the wait.
+    fn wait_and_take(&self) -> PyResult<()> {
+        let mut busy = self.busy.lock().unwrap_or_else(PoisonError::into_inner);
+        while *busy {
+            let (guard, timeout) = self.freed.wait_timeout(busy, SIGNAL_POLL).unwrap_or_else(PoisonError::into_inner);
+            busy = guard;
+            if *busy && timeout.timed_out() {
+                drop(busy);
+                Python::attach(|py| py.check_signals())?;
+                busy = self.busy.lock().unwrap_or_else(PoisonError::into_inner);
+            }
+        }
+        *busy = true;
+        Ok(())
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        *self.owner.busy.lock().unwrap_or_else(PoisonError::into_inner) = false;
+        self.owner.freed.notify_one();
+    }
+}
