@@ -307,6 +307,18 @@ impl PythonGame {
         result.map(|()| objects)
     }
 
+    /// The Python objects of a result's best move and line (the same object
+    /// for both when the line starts with the best move).
+    pub fn best_and_line(&mut self, py: Python<'_>, best: Option<u64>, line: &[u64]) -> PyResult<BestAndLine> {
+        let objects = self.line_objects(py, line)?;
+        let best = match best {
+            Some(best) if line.first() == Some(&best) && !objects.is_empty() => Some(objects[0].clone_ref(py)),
+            Some(best) => self.line_objects(py, &[best])?.pop(),
+            None => None,
+        };
+        Ok((best, objects))
+    }
+
     fn follow(
         &self,
         py: Python<'_>,
@@ -339,6 +351,9 @@ impl PythonGame {
         Ok(())
     }
 }
+
+/// A result's best move and line as Python objects.
+type BestAndLine = (Option<Py<PyAny>>, Vec<Py<PyAny>>);
 
 /// Refuses a list of moves longer than [`MAX_MOVES_PER_POSITION`].
 fn check_length(length: usize) -> PyResult<()> {
@@ -607,11 +622,11 @@ pub fn search(
             return Err(error);
         }
         let stats = &result.stats;
-        let best_move = result.best_move.map(|mv| wrapped.line_objects(py, &[mv])).transpose()?;
+        let (best_move, pv) = wrapped.best_and_line(py, result.best_move, &result.pv)?;
         Ok(Result {
             value: result.value,
-            best_move: best_move.and_then(|mut line| line.pop()),
-            pv: wrapped.line_objects(py, &result.pv)?,
+            best_move,
+            pv,
             exact: depth.is_none() && algorithm != Algorithm::F1,
             depth: depth.unwrap_or(0),
             nodes: stats.nodes,
@@ -939,11 +954,11 @@ fn finish(py: Python<'_>, wrapped: &mut PythonGame, result: &EngineResult<u64>) 
         return Err(PyRuntimeError::new_err("the search was stopped"));
     }
     let stats = &result.stats;
-    let best_move = result.best_move.map(|mv| wrapped.line_objects(py, &[mv])).transpose()?;
+    let (best_move, pv) = wrapped.best_and_line(py, result.best_move, &result.pv)?;
     Ok(Result {
         value: result.value,
-        best_move: best_move.and_then(|mut line| line.pop()),
-        pv: wrapped.line_objects(py, &result.pv)?,
+        best_move,
+        pv,
         exact: result.exact,
         depth: result.depth,
         nodes: stats.nodes,
