@@ -28,7 +28,7 @@ use crate::args::{self, is_int, repr, type_name};
 use crate::builtin::{self, ConnectFour, Gomoku, TicTacToe};
 use crate::move_table::{scoped_place, MoveTable};
 use crate::table_key::table_key;
-use crate::worker::{self, Busy};
+use crate::worker::{self, Busy, GameClaim};
 use crate::{interrupt, memory, score_to_py};
 use abprune::{EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode};
 use abprune::{StopReason, UNLIMITED_DEPTH};
@@ -615,8 +615,9 @@ pub fn search(
     let depth = args::optional_int(depth, "search() depth", 0, i128::from(args::MAX_DEPTH))?.map(|d| d as u32);
     let window = algorithm::window_of(algorithm, None)?;
     let stop = Arc::new(AtomicBool::new(false));
+    let claim = GameClaim::new(game, "abprune.search()")?;
     let mut wrapped = PythonGame::new(py, game, Arc::clone(&stop))?;
-    let (result, signal) = worker::run_search(py, &stop, None, move |py| {
+    let (result, signal) = worker::run_search(py, &stop, None, &claim, move |py| {
         let result = algorithm::run(&mut wrapped, algorithm, depth.unwrap_or(UNLIMITED_DEPTH), window, &mut NoTrace);
         if let Some(error) = wrapped.take_error() {
             return Err(error);
@@ -718,7 +719,9 @@ impl Engine {
         if let Some(result) = self.search_builtin(py, game, &limits, &stop, None)? {
             return Ok(result);
         }
-        self.search_python(py, game, stop, move |engine, wrapped| Ok(engine.search(wrapped, &limits, |_| {})))
+        self.search_python(py, game, "Engine.search()", stop, move |engine, wrapped| {
+            Ok(engine.search(wrapped, &limits, |_| {}))
+        })
     }
 
     /// The exact value of the game (`weak=True`: only win, draw or loss).
@@ -733,7 +736,7 @@ impl Engine {
         if let Some(result) = self.search_builtin(py, game, &limits, &stop, Some(mode))? {
             return Ok(result);
         }
-        self.search_python(py, game, stop, move |engine, wrapped| {
+        self.search_python(py, game, "Engine.solve()", stop, move |engine, wrapped| {
             engine.solve(wrapped, mode, &limits).map_err(|error| PyValueError::new_err(error.to_string()))
         })
     }
@@ -773,9 +776,11 @@ impl Engine {
         &self,
         py: Python<'_>,
         game: &Bound<'_, PyAny>,
+        what: &str,
         stop: Arc<AtomicBool>,
         work: impl FnOnce(&mut abprune::Engine<u64>, &mut PythonGame) -> PyResult<EngineResult<u64>> + Send + 'static,
     ) -> PyResult<Py<PyAny>> {
+        let claim = GameClaim::new(game, what)?;
         let mut wrapped = PythonGame::new(py, game, Arc::clone(&stop))?;
         let mut engine = match lock(&self.python).take() {
             Some(engine) => engine,
@@ -787,7 +792,7 @@ impl Engine {
             *lock(&self.python) = Some(engine);
             return Err(error);
         }
-        let (answer, signal) = worker::run_search(py, &stop, Some(self.busy.id()), move |py| {
+        let (answer, signal) = worker::run_search(py, &stop, Some(self.busy.id()), &claim, move |py| {
             let outcome = work(&mut engine.engine, &mut wrapped);
             // A method's exception first: it is why the search went wrong, if it did.
             let answer = match wrapped.take_error() {

@@ -54,6 +54,8 @@ thread_local! {
     /// the caller waiting for the search, or the search thread running it.
     /// A search thread running a plain search (no engine) holds [`NO_ENGINE`].
     static HELD: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+    /// The game objects (addresses) the searches this thread is part of play on.
+    static MY_GAMES: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
     /// A search thread's own channel, on which it takes its jobs.
     static MY_JOBS: RefCell<Option<Sender<Job>>> = const { RefCell::new(None) };
 }
@@ -73,15 +75,20 @@ pub fn run_search<T: Send + 'static>(
     py: Python<'_>,
     stop: &Arc<AtomicBool>,
     engine: Option<usize>,
+    game: &GameClaim,
     job: impl FnOnce(Python<'_>) -> T + Send + 'static,
 ) -> PyResult<(T, Option<PyErr>)> {
     let mut held = HELD.with(|held| held.borrow().clone());
     held.push(engine.unwrap_or(NO_ENGINE));
+    let mut games = MY_GAMES.with(|games| games.borrow().clone());
+    games.push(game.address);
     let (done, finished) = mpsc::channel();
     let task: Job = Box::new(move || {
         let previous = HELD.with(|mine| std::mem::replace(&mut *mine.borrow_mut(), held));
+        let previous_games = MY_GAMES.with(|mine| std::mem::replace(&mut *mine.borrow_mut(), games));
         let outcome = catch_unwind(AssertUnwindSafe(|| Python::attach(job)));
         HELD.with(|mine| *mine.borrow_mut() = previous);
+        MY_GAMES.with(|mine| *mine.borrow_mut() = previous_games);
         offer_this_thread();
         // The caller waits for this message; if it is gone, nobody needs the value.
         let _ = done.send(outcome);
@@ -168,6 +175,44 @@ fn inside_a_search() -> bool {
 /// Whether this thread is inside a search of the engine `id`.
 fn inside(id: usize) -> bool {
     HELD.with(|held| held.borrow().contains(&id))
+}
+
+/// The game objects being searched (addresses; one entry per search).
+static GAMES_IN_SEARCH: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+
+/// A game object claimed for a search, until dropped: a search plays its
+/// moves on the object, so two searches of one object at once (from two
+/// threads) would play them over each other. A search started from a
+/// method of the game during its own search (a look-ahead in `evaluate()`,
+/// say) is the same line of work, and may.
+pub struct GameClaim {
+    address: usize,
+}
+
+impl GameClaim {
+    /// Claims `game` for a search by `what` (e.g. "abprune.search()"); a
+    /// `RuntimeError` when another thread's search has it.
+    pub fn new(game: &Bound<'_, PyAny>, what: &str) -> PyResult<Self> {
+        let address = game.as_ptr() as usize;
+        let mut searched = GAMES_IN_SEARCH.lock().unwrap_or_else(PoisonError::into_inner);
+        if searched.contains(&address) && !MY_GAMES.with(|mine| mine.borrow().contains(&address)) {
+            return Err(PyRuntimeError::new_err(format!(
+                "{what}: the game object is being searched by another thread, which plays its moves on it; \
+                 give each thread a game object of its own"
+            )));
+        }
+        searched.push(address);
+        Ok(GameClaim { address })
+    }
+}
+
+impl Drop for GameClaim {
+    fn drop(&mut self) {
+        let mut searched = GAMES_IN_SEARCH.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(index) = searched.iter().position(|&address| address == self.address) {
+            searched.swap_remove(index);
+        }
+    }
 }
 
 /// Numbers the engines for [`Busy::id`] (0 is [`NO_ENGINE`]).

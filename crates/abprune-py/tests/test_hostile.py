@@ -695,3 +695,40 @@ def test_a_thread_waiting_for_an_engine_lets_others_run():
     results.append(engine.solve(Nim([1, 2, 3])).is_win)  # waits for the first search, then runs
     thread.join(60)
     assert sorted(results) == [False, True]
+
+
+def test_one_game_object_searched_by_two_threads_at_once_is_refused():
+    started, release, results = threading.Event(), threading.Event(), []
+
+    class Waits(Nim):
+        def outcome(self):
+            if not started.is_set():
+                started.set()
+                release.wait(10)
+            return super().outcome()
+
+    game = Waits([1, 2])
+    thread = threading.Thread(target=lambda: results.append(abprune.Engine().solve(game).is_win))
+    thread.start()
+    assert started.wait(10)
+    try:
+        for search in (lambda: abprune.search(game), lambda: abprune.Engine().solve(game)):
+            with pytest.raises(RuntimeError, match="the game object is being searched by another thread"):
+                search()
+    finally:
+        release.set()
+        thread.join(30)
+    assert results == [True] and game.heaps == [1, 2]
+    assert abprune.search(game).is_win  # free again
+
+
+def test_a_game_may_search_itself_from_its_own_methods():
+    class LooksAhead(Nim):
+        def evaluate(self):
+            # A look-ahead on the game itself: the same line of work as the search that called it.
+            inner = abprune.search(self, depth=1)
+            return 1 if inner.is_win else 0
+
+    game = LooksAhead([2, 3, 4])
+    result = abprune.Engine().search(game, depth=2)
+    assert result.best_move is not None and game.heaps == [2, 3, 4]
