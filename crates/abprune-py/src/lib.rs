@@ -65,6 +65,7 @@ fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DRAW", DRAW)?;
     m.add("SCORE_WIN", Score::WIN.get())?;
     m.add("MAX_EVAL", Score::MAX_EVAL)?;
+    m.add("MAX_LINE_PLIES", python_game::MAX_LINE_PLIES)?;
     m.add("ALGORITHMS", algorithm::Algorithm::NAMES.to_vec())?;
     m.add_class::<tree::Tree>()?;
     m.add_class::<tree::TreeResult>()?;
