@@ -20,7 +20,16 @@
 //! search (a game's method running on a search thread, or a caller whose
 //! search is under way, in a signal handler) never waits: waiting there
 //! could wait for itself, so it is refused at once with a `RuntimeError`
-//! that says whether the engine is its own search's.
+//! that says whether the engine is its own search's. A thread is inside
+//! from the moment it takes the engine: `rules_key()` and the first
+//! `key()` run on the caller before the search starts.
+//!
+//! **Game objects.** A search plays on the game object itself, so one
+//! object is searched by one thread at a time ([`GameClaim`]); a search
+//! started from the game's own methods (a look-ahead) is the same line of
+//! work and may. Searches nest at most [`MAX_NESTED_SEARCHES`] deep, and a
+//! process made by `os.fork()` starts its own search threads (the parent's
+//! are not in it).
 //!
 //! [`MAX_LINE_PLIES`]: crate::python_game::MAX_LINE_PLIES
 
@@ -46,14 +55,23 @@ pub const SIGNAL_POLL: Duration = Duration::from_millis(50);
 /// A job for a search thread.
 type Job = Box<dyn FnOnce() + Send + 'static>;
 
-/// Idle search threads, each waiting on its own channel for a job.
-static IDLE: Mutex<Vec<Sender<Job>>> = Mutex::new(Vec::new());
+/// Idle search threads, each waiting on its own channel for a job, with
+/// the process they belong to: after `os.fork()` the child inherits the
+/// list but not the threads, and a job sent to one would never be run.
+static IDLE: Mutex<Vec<(u32, Sender<Job>)>> = Mutex::new(Vec::new());
+
+/// The most searches nested in one another (a game's method that starts a
+/// search, whose game's method starts another...): each takes a search
+/// thread, so a game that does so without end is stopped here.
+pub const MAX_NESTED_SEARCHES: usize = 32;
 
 thread_local! {
     /// The engines ([`Busy::id`]) whose searches this thread is part of:
     /// the caller waiting for the search, or the search thread running it.
     /// A search thread running a plain search (no engine) holds [`NO_ENGINE`].
     static HELD: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+    /// How many searches this thread's work is nested in (0 on a thread of the program's own).
+    static NESTING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     /// The game objects (addresses) the searches this thread is part of play on.
     static MY_GAMES: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
     /// A search thread's own channel, on which it takes its jobs.
@@ -79,28 +97,30 @@ pub fn run_search<T: Send + 'static>(
     job: impl FnOnce(Python<'_>) -> T + Send + 'static,
 ) -> PyResult<(T, Option<PyErr>)> {
     let mut held = HELD.with(|held| held.borrow().clone());
+    let nesting = NESTING.with(std::cell::Cell::get) + 1;
+    if nesting > MAX_NESTED_SEARCHES {
+        return Err(PyRuntimeError::new_err(format!(
+            "searches nested more than {MAX_NESTED_SEARCHES} deep (a game's method that starts a search \
+             whose game's method starts another, without end?)"
+        )));
+    }
     held.push(engine.unwrap_or(NO_ENGINE));
-    let mut games = MY_GAMES.with(|games| games.borrow().clone());
-    games.push(game.address);
+    let games = MY_GAMES.with(|games| games.borrow().clone());
+    debug_assert!(games.contains(&game.address), "the caller claimed the game");
     let (done, finished) = mpsc::channel();
     let task: Job = Box::new(move || {
         let previous = HELD.with(|mine| std::mem::replace(&mut *mine.borrow_mut(), held));
         let previous_games = MY_GAMES.with(|mine| std::mem::replace(&mut *mine.borrow_mut(), games));
+        let previous_nesting = NESTING.with(|mine| mine.replace(nesting));
         let outcome = catch_unwind(AssertUnwindSafe(|| Python::attach(job)));
+        NESTING.with(|mine| mine.set(previous_nesting));
         HELD.with(|mine| *mine.borrow_mut() = previous);
         MY_GAMES.with(|mine| *mine.borrow_mut() = previous_games);
         offer_this_thread();
         // The caller waits for this message; if it is gone, nobody needs the value.
         let _ = done.send(outcome);
     });
-    if let Some(engine) = engine {
-        HELD.with(|mine| mine.borrow_mut().push(engine));
-    }
-    let waited = dispatch(task).map(|()| py.detach(move || wait(finished, stop)));
-    if engine.is_some() {
-        HELD.with(|mine| mine.borrow_mut().pop());
-    }
-    let (outcome, signal) = waited?;
+    let (outcome, signal) = dispatch(task).map(|()| py.detach(move || wait(finished, stop)))?;
     match outcome {
         Some(Ok(value)) => Ok((value, signal)),
         Some(Err(_)) => Err(PySystemError::new_err("the search panicked (a bug in abprune: please report it)")),
@@ -111,9 +131,14 @@ pub fn run_search<T: Send + 'static>(
 /// Hands `task` to an idle search thread, or to a new one.
 fn dispatch(task: Job) -> PyResult<()> {
     let mut task = task;
+    let process = std::process::id();
     loop {
-        let idle = IDLE.lock().unwrap_or_else(PoisonError::into_inner).pop();
-        let Some(worker) = idle else { break };
+        let idle = {
+            let mut idle = IDLE.lock().unwrap_or_else(PoisonError::into_inner);
+            idle.retain(|(owner, _)| *owner == process);
+            idle.pop()
+        };
+        let Some((_, worker)) = idle else { break };
         match worker.send(task) {
             Ok(()) => return Ok(()),
             // A thread that ended (none does, but then try the next one).
@@ -143,7 +168,7 @@ fn serve(first: Job) {
 /// answers, so that the caller's next search finds it.
 fn offer_this_thread() {
     if let Some(me) = MY_JOBS.with(|mine| mine.borrow().clone()) {
-        IDLE.lock().unwrap_or_else(PoisonError::into_inner).push(me);
+        IDLE.lock().unwrap_or_else(PoisonError::into_inner).push((std::process::id(), me));
     }
 }
 
@@ -202,6 +227,7 @@ impl GameClaim {
             )));
         }
         searched.push(address);
+        MY_GAMES.with(|mine| mine.borrow_mut().push(address));
         Ok(GameClaim { address })
     }
 }
@@ -212,6 +238,14 @@ impl Drop for GameClaim {
         if let Some(index) = searched.iter().position(|&address| address == self.address) {
             searched.swap_remove(index);
         }
+        MY_GAMES.with(|mine| remove_last(&mut mine.borrow_mut(), self.address));
+    }
+}
+
+/// Removes the last `value` of `list` (the one pushed last, for guards dropped in reverse order).
+fn remove_last(list: &mut Vec<usize>, value: usize) {
+    if let Some(index) = list.iter().rposition(|&item| item == value) {
+        list.remove(index);
     }
 }
 
@@ -247,7 +281,7 @@ impl Busy {
     /// has it, never from inside a search (a `RuntimeError` then).
     pub fn take(&self, py: Python<'_>, what: &str) -> PyResult<Held<'_>> {
         if self.try_take() {
-            return Ok(Held { owner: self });
+            return Ok(Held::new(self));
         }
         if inside(self.id) {
             return Err(PyRuntimeError::new_err(format!(
@@ -262,7 +296,7 @@ impl Busy {
             )));
         }
         py.detach(|| self.wait_and_take())?;
-        Ok(Held { owner: self })
+        Ok(Held::new(self))
     }
 
     fn try_take(&self) -> bool {
@@ -287,8 +321,19 @@ impl Busy {
     }
 }
 
+impl<'a> Held<'a> {
+    /// The engine taken: this thread is inside its use from now on (so that
+    /// a method called before the search starts, `rules_key()` or `key()`,
+    /// cannot wait for the engine either).
+    fn new(owner: &'a Busy) -> Self {
+        HELD.with(|held| held.borrow_mut().push(owner.id));
+        Held { owner }
+    }
+}
+
 impl Drop for Held<'_> {
     fn drop(&mut self) {
+        HELD.with(|held| remove_last(&mut held.borrow_mut(), self.owner.id));
         *self.owner.busy.lock().unwrap_or_else(PoisonError::into_inner) = false;
         self.owner.freed.notify_one();
     }

@@ -732,3 +732,81 @@ def test_a_game_may_search_itself_from_its_own_methods():
     game = LooksAhead([2, 3, 4])
     result = abprune.Engine().search(game, depth=2)
     assert result.best_move is not None and game.heaps == [2, 3, 4]
+
+
+def test_methods_called_before_the_search_cannot_wait_for_the_engine_either():
+    # rules_key() and the first key() run on the calling thread, which holds the engine already.
+    out = run_child(
+        """
+        import abprune
+        engine = abprune.Engine(table_mib=1)
+        class Nim(abprune.Game):
+            def __init__(self, heaps): self.heaps = list(heaps)
+            def moves(self): return [(i, n) for i, h in enumerate(self.heaps) for n in range(1, h + 1)]
+            def play(self, m): self.heaps[m[0]] -= m[1]
+            def undo(self, m): self.heaps[m[0]] += m[1]
+            def outcome(self): return None if any(self.heaps) else abprune.LOSS
+            def evaluate(self): return 0
+        class InRulesKey(Nim):
+            def rules_key(self):
+                engine.clear()
+        class InKey(Nim):
+            def key(self):
+                engine.solve(abprune.TicTacToe())
+                return tuple(self.heaps)
+        for game_class in (InRulesKey, InKey):
+            try:
+                engine.solve(game_class([1, 2]))
+            except RuntimeError as error:
+                assert "in use" in str(error), error
+            else:
+                raise AssertionError(game_class.__name__)
+        assert engine.solve(Nim([1, 2])).is_win
+        print("ok")
+        """
+    )
+    assert out.strip() == "ok"
+
+
+def test_searches_nested_without_end_are_stopped():
+    class Nested(Nim):
+        def evaluate(self):
+            abprune.search(Nested([2, 2]), depth=1)
+            return 0
+
+    game = Nested([2, 2])
+    with pytest.raises(RuntimeError, match="searches nested more than 32 deep"):
+        abprune.search(game, depth=1)
+    assert game.heaps == [2, 2]
+    assert abprune.search(Nim([2, 2])).is_loss
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX")
+def test_a_forked_child_searches():
+    # The child inherits the parent's idle search threads' bookkeeping but not the threads.
+    out = run_child(
+        """
+        import os, abprune
+        class Nim(abprune.Game):
+            def __init__(self, heaps): self.heaps = list(heaps)
+            def moves(self): return [(i, n) for i, h in enumerate(self.heaps) for n in range(1, h + 1)]
+            def play(self, m): self.heaps[m[0]] -= m[1]
+            def undo(self, m): self.heaps[m[0]] += m[1]
+            def outcome(self): return None if any(self.heaps) else abprune.LOSS
+            def evaluate(self): return 0
+        engine = abprune.Engine(table_mib=1)
+        assert engine.solve(Nim([1, 2])).is_win and abprune.search(Nim([1, 1])).is_loss
+        child = os.fork()
+        if child == 0:
+            try:
+                ok = engine.solve(Nim([2, 3])).is_win and abprune.search(Nim([2, 2])).is_loss
+                os._exit(0 if ok else 3)
+            except BaseException:
+                os._exit(4)
+        _, status = os.waitpid(child, 0)
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+        print("ok")
+        """,
+        timeout=60,
+    )
+    assert out.strip() == "ok"
