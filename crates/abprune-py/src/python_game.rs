@@ -300,9 +300,12 @@ impl PythonGame {
         drop(table);
         let mut objects = Vec::with_capacity(line.len());
         let mut played: Vec<Py<PyAny>> = Vec::new();
-        let result = self.follow(py, line, last_scoped, &mut objects, &mut played);
+        let mut result = self.follow(py, line, last_scoped, &mut objects, &mut played);
+        // Every move played is taken back, even after an error (the first error is raised).
         for mv in played.iter().rev() {
-            self.methods.undo.bind(py).call1((mv.clone_ref(py),))?;
+            if let Err(error) = self.methods.undo.bind(py).call1((mv.clone_ref(py),)) {
+                result = result.and(Err(error));
+            }
         }
         result.map(|()| objects)
     }
