@@ -3,11 +3,13 @@
 //! A copy of the CLI's `algo.rs` without clap: the CLI crate has no library
 //! target to share it from.
 
+use crate::args;
 use abprune::{
     alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, Game, Observer, Score, SearchResult,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyFloat;
 
 /// The algorithms of `abprune tree --algo`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,15 +81,26 @@ fn bound_of(value: &Bound<'_, PyAny>, infinity: Score) -> PyResult<Score> {
     if value.is_none() {
         return Ok(infinity);
     }
-    if let Ok(number) = value.extract::<i64>() {
-        return Score::try_new(number).ok_or_else(|| {
-            PyValueError::new_err(format!("window bound {number} out of range (within ±{})", Score::MAX_EVAL))
-        });
+    let limit = Score::MAX_EVAL;
+    if args::is_int(value) {
+        return value.extract::<i64>().ok().and_then(Score::try_new).filter(|s| s.get().abs() <= limit).ok_or_else(
+            || {
+                PyValueError::new_err(format!(
+                    "window bound {} is out of range: the range is {} to {limit} (or float('inf'), float('-inf'))",
+                    args::repr(value),
+                    -limit
+                ))
+            },
+        );
     }
     match value.extract::<f64>() {
-        Ok(f) if f == f64::INFINITY => Ok(Score::INFINITY),
-        Ok(f) if f == f64::NEG_INFINITY => Ok(-Score::INFINITY),
-        _ => Err(PyTypeError::new_err("a window bound is an int, float('inf'), float('-inf') or None")),
+        Ok(f) if value.is_instance_of::<PyFloat>() && f == f64::INFINITY => Ok(Score::INFINITY),
+        Ok(f) if value.is_instance_of::<PyFloat>() && f == f64::NEG_INFINITY => Ok(-Score::INFINITY),
+        _ => Err(PyTypeError::new_err(format!(
+            "a window bound is an int, float('inf'), float('-inf') or None, not {} ({})",
+            args::repr(value),
+            args::type_name(value)
+        ))),
     }
 }
 
@@ -105,9 +118,12 @@ pub fn window_of(algorithm: Algorithm, window: Option<&Bound<'_, PyAny>>) -> PyR
             Algorithm::NAMES[Algorithm::ALL.iter().position(|&a| a == algorithm).unwrap_or(0)]
         )));
     }
-    let (alpha, beta): (Bound<'_, PyAny>, Bound<'_, PyAny>) = window
-        .extract()
-        .map_err(|_| PyTypeError::new_err("window must be a pair (alpha, beta), e.g. (3, 6) or (float('-inf'), 0)"))?;
+    let (alpha, beta): (Bound<'_, PyAny>, Bound<'_, PyAny>) = window.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "window must be a pair (alpha, beta), e.g. (3, 6) or (float('-inf'), 0), not {}",
+            args::repr(window)
+        ))
+    })?;
     let (alpha, beta) = (bound_of(&alpha, -Score::INFINITY)?, bound_of(&beta, Score::INFINITY)?);
     if alpha >= beta {
         return Err(PyValueError::new_err("alpha must be below beta (the window (alpha, beta) is open)"));

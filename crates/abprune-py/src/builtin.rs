@@ -1,15 +1,16 @@
 //! The games abprune ships, searched natively with the GIL released.
 
 use crate::algorithm::{self, Algorithm};
+use crate::args::{self, is_int, repr, type_name};
 use crate::interrupt;
 use abprune::{Engine, EngineOptions, EngineResult, NoTrace, SearchLimits, SolveMode, StopReason, UNLIMITED_DEPTH};
 use abprune_games::connect4::benchmark_score;
 use abprune_games::{Connect4, Point, Rule};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyString};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 /// Table of a Connect Four solve: the CLI's single-thread default.
 const CONNECT4_TABLE_MIB: usize = 16;
@@ -114,12 +115,13 @@ fn engine_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
 }
 
-fn threads_of(threads: Option<usize>) -> usize {
-    threads.unwrap_or(1).max(1)
-}
+/// Why a Gomoku search without limits is refused.
+pub const GOMOKU_NEEDS_A_LIMIT: &str = "give a time, a depth or nodes: a Gomoku search has no end of its own";
 
-/// A Connect Four position (7x6), e.g. `ConnectFour("4453")`: the 1-based
-/// columns played from the empty board, the first player first.
+/// A Connect Four position (7x6), e.g. `ConnectFour("4453")` or
+/// `ConnectFour([4, 4, 5, 3])`: the 1-based columns played from the empty
+/// board, the first player first (a str of digits, or a sequence of ints
+/// 1-7, each one move).
 #[pyclass(module = "abprune")]
 pub struct ConnectFour {
     position: Connect4,
@@ -131,8 +133,9 @@ impl ConnectFour {
     #[new]
     #[pyo3(signature = (moves = None))]
     fn new(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let moves = moves_text(moves, "")?;
-        let position = Connect4::from_moves(&moves).map_err(PyValueError::new_err)?;
+        let moves = digit_moves(moves, "ConnectFour(moves)", 1..=7, "columns", 42)?;
+        let position = Connect4::from_moves(&moves)
+            .map_err(|error| PyValueError::new_err(format!("ConnectFour({moves:?}): {error}")))?;
         Ok(ConnectFour { position, moves })
     }
 
@@ -144,8 +147,8 @@ impl ConnectFour {
     /// least); `pv=True` proves it move by move to the end of the game,
     /// which the CLI does not do (15 to 20% more time on Test_L2_R1).
     #[pyo3(signature = (weak = false, threads = None, pv = false))]
-    fn solve(&self, py: Python<'_>, weak: bool, threads: Option<usize>, pv: bool) -> PyResult<SolveResult> {
-        let threads = threads_of(threads);
+    fn solve(&self, py: Python<'_>, weak: bool, threads: Option<&Bound<'_, PyAny>>, pv: bool) -> PyResult<SolveResult> {
+        let threads = args::threads(threads, "ConnectFour.solve() threads")?;
         // The engine of the last solve, tables already made (making a 16 MiB table costs more
         // than most solves); a private one when another thread is solving with it.
         let mut shared = CONNECT4_ENGINES[usize::from(pv)].try_lock().ok();
@@ -316,21 +319,19 @@ impl TicTacToe {
     #[new]
     #[pyo3(signature = (moves = None))]
     fn new(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let cells: Vec<u8> = match moves {
-            None => Vec::new(),
-            Some(moves) => match moves.extract::<String>() {
-                Ok(text) => text
-                    .chars()
-                    .filter(|c| !c.is_whitespace() && *c != ',')
-                    .map(|c| match c.to_digit(10) {
-                        Some(digit) if digit <= 8 => Ok(digit as u8),
-                        _ => Err(PyValueError::new_err(format!("'{c}' is not a cell (cells are 0 to 8, row by row)"))),
-                    })
-                    .collect::<PyResult<_>>()?,
-                Err(_) => moves.extract()?,
-            },
-        };
-        let position = abprune_games::TicTacToe::from_moves(&cells).map_err(PyValueError::new_err)?;
+        let text = digit_moves(moves, "TicTacToe(moves)", 0..=8, "cells", 9)?;
+        let cells = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != ',')
+            .map(|c| match c.to_digit(10) {
+                Some(digit) if digit <= 8 => Ok(digit as u8),
+                _ => Err(PyValueError::new_err(format!(
+                    "TicTacToe({text:?}): {c:?} is not a cell (cells are 0 to 8, row by row)"
+                ))),
+            })
+            .collect::<PyResult<Vec<u8>>>()?;
+        let position = abprune_games::TicTacToe::from_moves(&cells)
+            .map_err(|error| PyValueError::new_err(format!("TicTacToe({cells:?}): {error}")))?;
         Ok(TicTacToe { position, cells })
     }
 
@@ -356,10 +357,10 @@ impl TicTacToe {
         })
     }
 
-    /// The cells played.
+    /// The cells played, a list of ints.
     #[getter]
-    fn moves(&self) -> Vec<u8> {
-        self.cells.clone()
+    fn moves(&self) -> Vec<u32> {
+        self.cells.iter().map(|&cell| u32::from(cell)).collect()
     }
 
     fn __str__(&self) -> String {
@@ -382,11 +383,14 @@ pub struct Gomoku {
 #[pymethods]
 impl Gomoku {
     #[new]
-    #[pyo3(signature = (moves = None, size = 15, rule = "freestyle"))]
-    fn new(moves: Option<&Bound<'_, PyAny>>, size: usize, rule: &str) -> PyResult<Self> {
-        let moves = moves_text(moves, " ")?;
-        let rule = Rule::parse(rule).map_err(engine_error)?;
-        let position = abprune_games::Gomoku::from_moves(size, size, rule, &moves).map_err(engine_error)?;
+    #[pyo3(signature = (moves = None, size = None, rule = "freestyle"))]
+    fn new(moves: Option<&Bound<'_, PyAny>>, size: Option<&Bound<'_, PyAny>>, rule: &str) -> PyResult<Self> {
+        let sizes = abprune_games::Gomoku::MIN_SIZE as i128..=abprune_games::Gomoku::MAX_SIZE as i128;
+        let size = args::optional_int(size, "Gomoku(size)", *sizes.start(), *sizes.end())?.map_or(15, |n| n as usize);
+        let moves = point_moves(moves, size * size)?;
+        let rule = Rule::parse(rule).map_err(|error| PyValueError::new_err(format!("Gomoku(rule): {error}")))?;
+        let position = abprune_games::Gomoku::from_moves(size, size, rule, &moves)
+            .map_err(|error| PyValueError::new_err(format!("Gomoku({moves:?}): {error}")))?;
         Ok(Gomoku { position, moves })
     }
 
@@ -397,20 +401,21 @@ impl Gomoku {
     fn search(
         &self,
         py: Python<'_>,
-        time: Option<f64>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        threads: Option<usize>,
+        time: Option<&Bound<'_, PyAny>>,
+        depth: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SolveResult> {
-        if time.is_none() && depth.is_none() && nodes.is_none() {
-            return Err(PyValueError::new_err("give a time, a depth or nodes: a Gomoku search has no end of its own"));
-        }
         let stop = Arc::new(AtomicBool::new(false));
-        let limits = limits_of(time, depth, nodes, &stop)?;
+        let limits = args::limits("Gomoku.search()", depth, time, nodes, &stop)?;
+        let threads = args::threads(threads, "Gomoku.search() threads")?;
+        if !args::bounded(&limits) {
+            return Err(PyValueError::new_err(GOMOKU_NEEDS_A_LIMIT));
+        }
         let options = EngineOptions {
             table_mib: GOMOKU_TABLE_MIB,
             selectivity: abprune::Selectivity::ALL,
-            threads: threads_of(threads),
+            threads,
             ..EngineOptions::default()
         };
         let mut engine: Engine<Point> = Engine::new(options).map_err(engine_error)?;
@@ -437,38 +442,95 @@ impl Gomoku {
     }
 }
 
-/// Moves given as one string, or as a sequence of moves (ints or strings)
-/// joined by `separator`.
-fn moves_text(moves: Option<&Bound<'_, PyAny>>, separator: &str) -> PyResult<String> {
-    let Some(moves) = moves.filter(|m| !m.is_none()) else { return Ok(String::new()) };
-    if let Ok(text) = moves.extract::<String>() {
-        return Ok(text.trim().to_string());
-    }
-    let mut parts = Vec::new();
-    for mv in moves.try_iter()? {
-        parts.push(mv?.str()?.to_string());
-    }
-    Ok(parts.join(separator))
+/// The kinds of moves text that are not a sequence of moves (though Python can iterate them).
+fn is_text(value: &Bound<'_, PyAny>) -> bool {
+    value.is_instance_of::<PyString>() || value.is_instance_of::<PyBytes>() || value.is_instance_of::<PyByteArray>()
 }
 
-/// Search limits from Python's keywords, with `stop` as the flag.
-pub fn limits_of(
-    time: Option<f64>,
-    depth: Option<u32>,
-    nodes: Option<u64>,
-    stop: &Arc<AtomicBool>,
-) -> PyResult<SearchLimits> {
-    let mut limits = SearchLimits::none().with_stop_flag(Arc::clone(stop));
-    if let Some(seconds) = time {
-        let time = Duration::try_from_secs_f64(seconds)
-            .map_err(|_| PyValueError::new_err(format!("time must be a number of seconds >= 0, not {seconds}")))?;
-        limits = limits.with_time(time);
+/// The items of a sequence of moves, at most `most` of them (an endless iterator is refused, not read
+/// for ever); `what` names the argument, `expected` says what it takes.
+fn move_items<'py>(
+    moves: &Bound<'py, PyAny>,
+    what: &str,
+    expected: &str,
+    most: usize,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let refused =
+        || PyTypeError::new_err(format!("{what} takes {expected}, not {} ({})", repr(moves), type_name(moves)));
+    if is_text(moves) {
+        return Err(refused());
     }
-    if let Some(depth) = depth {
-        limits = limits.with_depth(depth);
+    let iterator = moves.try_iter().map_err(|_| refused())?;
+    let mut items = Vec::new();
+    for item in iterator {
+        if items.len() == most {
+            return Err(PyValueError::new_err(format!("{what}: more than {most} moves (the board has no room)")));
+        }
+        items.push(item?);
     }
-    if let Some(nodes) = nodes {
-        limits = limits.with_nodes(nodes);
+    Ok(items)
+}
+
+/// Moves given as a str of digits, or as a sequence of ints in `range`
+/// (each one move, written as its digit); `name` is what the numbers are
+/// ("columns"), `most` the most moves a game has.
+fn digit_moves(
+    moves: Option<&Bound<'_, PyAny>>,
+    what: &str,
+    range: std::ops::RangeInclusive<u32>,
+    name: &str,
+    most: usize,
+) -> PyResult<String> {
+    let Some(moves) = moves.filter(|m| !m.is_none()) else { return Ok(String::new()) };
+    let (low, high) = (*range.start(), *range.end());
+    if let Ok(text) = moves.cast::<PyString>() {
+        return Ok(text.to_cow()?.trim().to_string());
     }
-    Ok(limits)
+    let expected = format!("a str of digits {low}-{high} or a sequence of ints {low}-{high}, each one move");
+    let mut text = String::new();
+    for (index, item) in move_items(moves, what, &expected, most)?.iter().enumerate() {
+        if !is_int(item) {
+            return Err(PyTypeError::new_err(format!(
+                "{what}: move {} is {} ({}): {name} are ints from {low} to {high}",
+                index + 1,
+                repr(item),
+                type_name(item)
+            )));
+        }
+        match item.extract::<u32>() {
+            Ok(number) if range.contains(&number) => text.extend(char::from_digit(number, 10)),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "{what}: move {} is {}: {name} are {low} to {high}",
+                    index + 1,
+                    repr(item)
+                )))
+            }
+        }
+    }
+    Ok(text)
+}
+
+/// Gomoku moves given as one str ("h8 h9"), or as a sequence of point
+/// names (["h8", "h9"]), at most `most` of them.
+fn point_moves(moves: Option<&Bound<'_, PyAny>>, most: usize) -> PyResult<String> {
+    let Some(moves) = moves.filter(|m| !m.is_none()) else { return Ok(String::new()) };
+    if let Ok(text) = moves.cast::<PyString>() {
+        return Ok(text.to_cow()?.trim().to_string());
+    }
+    let what = "Gomoku(moves)";
+    let expected = "a str of points (\"h8 h9\") or a sequence of point names ([\"h8\", \"h9\"])";
+    let mut names = Vec::new();
+    for (index, item) in move_items(moves, what, expected, most)?.iter().enumerate() {
+        let name = item.cast::<PyString>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{what}: move {} is {} ({}): a move is a point name such as \"h8\"",
+                index + 1,
+                repr(item),
+                type_name(item)
+            ))
+        })?;
+        names.push(name.to_cow()?.trim().to_string());
+    }
+    Ok(names.join(" "))
 }

@@ -6,7 +6,11 @@
 //! - `src/builtin.rs`: Connect Four, tic-tac-toe and Gomoku searched natively
 //!   with the GIL released;
 //! - `src/python_game.rs`: games written in Python (`abprune.Game`) searched by
-//!   the plain algorithms and by the engine.
+//!   the plain algorithms and by the engine; `src/move_table.rs` names their
+//!   moves, `src/worker.rs` runs their searches (on search threads with a
+//!   large stack) and keeps an engine to one search at a time;
+//! - `src/args.rs`, `src/memory.rs`: arguments checked by type and range,
+//!   table budgets against the memory available.
 //!
 //! These modules are private (the crate's only users are Python programs), so
 //! the list names their files rather than linking to them; their docs appear
@@ -19,12 +23,15 @@ use abprune::Score;
 use pyo3::prelude::*;
 
 mod algorithm;
+mod args;
 mod builtin;
 mod interrupt;
+mod memory;
 mod move_table;
 mod python_game;
 mod table_key;
 mod tree;
+mod worker;
 
 /// The CLI's SVG drawing of a searched tree, shared as a source file: the CLI
 /// crate is a binary with no library target to depend on.
@@ -58,6 +65,7 @@ fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DRAW", DRAW)?;
     m.add("SCORE_WIN", Score::WIN.get())?;
     m.add("MAX_EVAL", Score::MAX_EVAL)?;
+    m.add("MAX_LINE_PLIES", python_game::MAX_LINE_PLIES)?;
     m.add("ALGORITHMS", algorithm::Algorithm::NAMES.to_vec())?;
     m.add_class::<tree::Tree>()?;
     m.add_class::<tree::TreeResult>()?;

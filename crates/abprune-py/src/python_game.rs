@@ -24,24 +24,38 @@
 //! search as the game's [`Game::rules_key`].
 
 use crate::algorithm::{self, Algorithm};
-use crate::builtin::{self, limits_of, ConnectFour, Gomoku, TicTacToe};
-use crate::interrupt;
-use crate::move_table::MoveTable;
-use crate::score_to_py;
+use crate::args::{self, is_int, repr, type_name};
+use crate::builtin::{self, ConnectFour, Gomoku, TicTacToe};
+use crate::move_table::{scoped_place, MoveTable};
 use crate::table_key::table_key;
+use crate::worker::{self, Busy, GameClaim};
+use crate::{interrupt, memory, score_to_py};
 use abprune::{EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode};
 use abprune::{StopReason, UNLIMITED_DEPTH};
 use abprune_games::Point;
-use pyo3::exceptions::{PyAttributeError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyAttributeError, PyRuntimeError, PySystemError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple, PyType};
+use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyTuple, PyType};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-/// How many move generations pass between two looks for a signal (Ctrl-C)
-/// beyond those Python makes itself while it runs the game's methods.
-const SIGNAL_CHECK_INTERVAL: u32 = 4096;
+/// The longest line of play a search of a Python game follows: a game that
+/// goes on longer (one that never ends, cycling through its positions, or
+/// a very long one) is refused with a `ValueError` when a line reaches it.
+/// The plain algorithms keep a line for every ply (memory quadratic in the
+/// line: some 200 MB for 10,000 plies) and the engine's solve is quadratic
+/// in time on a line (some 10 seconds for 10,000 plies), so a longer line
+/// could only be searched slowly; Score's own limit is 100,000 plies.
+pub const MAX_LINE_PLIES: usize = 10_000;
+/// How many move generations pass between two moments the search thread
+/// lets go of the GIL, so that the waiting caller can look for a signal
+/// (Ctrl-C) even when the game's methods are not Python code (which lets
+/// go by itself).
+const GIL_YIELD_INTERVAL: u32 = 4096;
+/// The most moves one call of `moves()` may give: more is no game's list
+/// (and an endless iterator must end somewhere).
+pub const MAX_MOVES_PER_POSITION: usize = 1 << 20;
 /// Moves get small ids below this for the history heuristic; later ones go without.
 const HISTORY_MOVES: usize = 4096;
 /// The methods every game has (`key` is optional).
@@ -68,18 +82,34 @@ impl Methods {
     /// The methods of `game`, or a `TypeError` naming the one missing.
     fn of(game: &Bound<'_, PyAny>) -> PyResult<Self> {
         let method = |name: &str| -> PyResult<Py<PyAny>> {
-            lookup(game, name)?.ok_or_else(|| {
+            let method = lookup(game, name)?.ok_or_else(|| {
                 PyTypeError::new_err(format!(
-                    "a game needs a method {name}() (subclass abprune.Game and define {})",
-                    REQUIRED_METHODS.join(", ")
+                    "a game needs a method {name}() (subclass abprune.Game and define {}); {} has none",
+                    REQUIRED_METHODS.join(", "),
+                    repr(game)
                 ))
-            })
+            })?;
+            if !method.bind(game.py()).is_callable() {
+                return Err(PyTypeError::new_err(format!(
+                    "the game's {name} is {}, not a method",
+                    repr(method.bind(game.py()))
+                )));
+            }
+            Ok(method)
         };
         let [moves, play, undo, outcome, evaluate] = REQUIRED_METHODS.map(method);
         let (moves, play, undo, outcome, evaluate) = (moves?, play?, undo?, outcome?, evaluate?);
         let key = match lookup(game, "key")? {
-            Some(key) if !key.bind(game.py()).call0()?.is_none() => Some(key),
-            _ => None,
+            Some(key) => {
+                let first = key.bind(game.py()).call0()?;
+                if first.is_none() {
+                    None
+                } else {
+                    table_key(&first).map_err(|error| key_error(&first, &error))?;
+                    Some(key)
+                }
+            }
+            None => None,
         };
         Ok(Methods { moves, play, undo, outcome, evaluate, key })
     }
@@ -93,6 +123,18 @@ impl Methods {
             evaluate: self.evaluate.clone_ref(py),
             key: self.key.as_ref().map(|key| key.clone_ref(py)),
         }
+    }
+}
+
+/// The error of a `key()` value that cannot be a key (an unhashable one).
+fn key_error(value: &Bound<'_, PyAny>, error: &PyErr) -> PyErr {
+    if error.is_instance_of::<PyTypeError>(value.py()) {
+        PyTypeError::new_err(format!(
+            "key() returned {}: a key is a hashable value (an int, a str, a tuple of them, ...): {error}",
+            repr(value)
+        ))
+    } else {
+        error.clone_ref(value.py())
     }
 }
 
@@ -110,14 +152,14 @@ fn lookup(game: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<Py<PyAny>>> {
 /// without one). Two games have the same rules when their classes are the
 /// same object and the `rules_key()` values are equal (`==`). Holding the
 /// class keeps it alive, so no class made later can be taken for it.
-struct Rules {
+pub struct Rules {
     class: Py<PyType>,
     variant: Option<Py<PyAny>>,
 }
 
 impl Rules {
     /// The rules of `game`; raises what `rules_key()` raises.
-    fn of(game: &Bound<'_, PyAny>) -> PyResult<Self> {
+    pub fn of(game: &Bound<'_, PyAny>) -> PyResult<Self> {
         let variant = match lookup(game, "rules_key")? {
             Some(method) => Some(method.bind(game.py()).call0()?).filter(|value| !value.is_none()),
             None => None,
@@ -126,7 +168,7 @@ impl Rules {
     }
 
     /// Whether `self` and `other` are the same rules; raises what `==` raises.
-    fn same_as(&self, py: Python<'_>, other: &Rules) -> PyResult<bool> {
+    pub fn same_as(&self, py: Python<'_>, other: &Rules) -> PyResult<bool> {
         if !self.class.is(&other.class) {
             return Ok(false);
         }
@@ -142,7 +184,7 @@ impl Rules {
 pub struct PythonGame {
     methods: Methods,
     /// What [`Game::rules_key`] says: the number the engine gave the game's [`Rules`] (0 outside an engine).
-    rules_key: u64,
+    pub rules_key: u64,
     /// Interned moves.
     moves: RefCell<MoveTable>,
     side: Player,
@@ -150,14 +192,15 @@ pub struct PythonGame {
     applied: Vec<bool>,
     /// The first exception a method raised.
     error: RefCell<Option<PyErr>>,
-    /// Raised with the error, to stop the engine.
-    stop: Option<Arc<AtomicBool>>,
+    /// Raised with the error (to stop the engine), or by the caller on a
+    /// signal: from then on the game looks finished everywhere.
+    stop: Arc<AtomicBool>,
     generations: Cell<u32>,
 }
 
 impl PythonGame {
     /// Wraps `game`, checking that it has the methods a game needs.
-    pub fn new(py: Python<'_>, game: &Bound<'_, PyAny>, stop: Option<Arc<AtomicBool>>) -> PyResult<Self> {
+    pub fn new(py: Python<'_>, game: &Bound<'_, PyAny>, stop: Arc<AtomicBool>) -> PyResult<Self> {
         Ok(PythonGame {
             methods: Methods::of(game)?,
             rules_key: 0,
@@ -170,8 +213,13 @@ impl PythonGame {
         })
     }
 
+    /// Whether the game has a `key()` (and so can use a table).
+    pub fn has_key(&self) -> bool {
+        self.methods.key.is_some()
+    }
+
     fn failed(&self) -> bool {
-        self.error.borrow().is_some()
+        self.error.borrow().is_some() || self.stop.load(Ordering::Relaxed)
     }
 
     /// Keeps the first error and stops the search.
@@ -180,9 +228,7 @@ impl PythonGame {
         if slot.is_none() {
             *slot = Some(error);
         }
-        if let Some(stop) = &self.stop {
-            stop.store(true, Ordering::Relaxed);
-        }
+        self.stop.store(true, Ordering::Relaxed);
     }
 
     /// Calls into Python unless a call already failed; keeps the error of this one.
@@ -199,28 +245,36 @@ impl PythonGame {
         })
     }
 
-    /// Calls `play` or `undo` with the move `mv`.
-    fn call_with_move(&self, py: Python<'_>, method: &Py<PyAny>, mv: u32) -> PyResult<()> {
-        let moves = self.moves.borrow();
-        let args = moves.args(py, mv).ok_or_else(|| PyRuntimeError::new_err(format!("no move with id {mv}")))?;
-        method.bind(py).call1(args)?;
-        Ok(())
-    }
-
     /// Interns every move of `list` (what `moves()` returned) into `out`.
-    fn intern_all(&self, py: Python<'_>, list: &Bound<'_, PyAny>, out: &mut Vec<u32>) -> PyResult<()> {
+    fn intern_all(&self, py: Python<'_>, list: &Bound<'_, PyAny>, out: &mut Vec<u64>) -> PyResult<()> {
+        let ply = self.applied.len();
         let mut table = self.moves.borrow_mut();
+        table.begin_list(ply);
         if let Ok(list) = list.cast::<PyList>() {
-            for mv in list.iter() {
-                out.push(table.id_of(py, &mv)?);
+            check_length(list.len())?;
+            for (index, mv) in list.iter().enumerate() {
+                out.push(table.id_of(py, &mv, ply, index)?);
             }
         } else if let Ok(tuple) = list.cast::<PyTuple>() {
-            for mv in tuple.iter() {
-                out.push(table.id_of(py, &mv)?);
+            check_length(tuple.len())?;
+            for (index, mv) in tuple.iter().enumerate() {
+                out.push(table.id_of(py, &mv, ply, index)?);
             }
         } else {
-            for mv in list.try_iter()? {
-                out.push(table.id_of(py, &mv?)?);
+            let text = list.is_instance_of::<PyString>()
+                || list.is_instance_of::<PyBytes>()
+                || list.is_instance_of::<PyByteArray>();
+            let iterator = if text { None } else { list.try_iter().ok() };
+            let Some(iterator) = iterator else {
+                return Err(PyTypeError::new_err(format!(
+                    "moves() returned {} ({}): expected an iterable of moves, such as a list or a tuple",
+                    repr(list),
+                    type_name(list)
+                )));
+            };
+            for (index, mv) in iterator.enumerate() {
+                check_length(index + 1)?;
+                out.push(table.id_of(py, &mv?, ply, index)?);
             }
         }
         Ok(())
@@ -231,43 +285,127 @@ impl PythonGame {
         self.error.borrow_mut().take()
     }
 
-    /// The Python move of an id.
-    pub fn move_object(&self, py: Python<'_>, id: u32) -> Py<PyAny> {
-        self.moves.borrow().object(py, id)
+    /// The Python moves of a line from the root (a best move, a principal
+    /// variation), after the search. A scoped move (see [`MoveTable`]) may
+    /// have outlived the list it came from: the line is then played again
+    /// from the root to find each move where it stands (the game's
+    /// `moves()` in the same order, as a search already needs), and taken
+    /// back. A line that cannot be followed is cut where it stops.
+    pub fn line_objects(&mut self, py: Python<'_>, line: &[u64]) -> PyResult<Vec<Py<PyAny>>> {
+        let table = self.moves.borrow();
+        let last_scoped = line.iter().rposition(|&id| scoped_place(id).is_some());
+        let Some(last_scoped) = last_scoped else {
+            return Ok(line.iter().map_while(|&id| table.object(py, id)).collect());
+        };
+        drop(table);
+        let mut objects = Vec::with_capacity(line.len());
+        let mut played: Vec<Py<PyAny>> = Vec::new();
+        let mut result = self.follow(py, line, last_scoped, &mut objects, &mut played);
+        // Every move played is taken back, even after an error (the first error is raised).
+        for mv in played.iter().rev() {
+            if let Err(error) = self.methods.undo.bind(py).call1((mv.clone_ref(py),)) {
+                result = result.and(Err(error));
+            }
+        }
+        result.map(|()| objects)
+    }
+
+    /// The Python objects of a result's best move and line (the same object
+    /// for both when the line starts with the best move).
+    pub fn best_and_line(&mut self, py: Python<'_>, best: Option<u64>, line: &[u64]) -> PyResult<BestAndLine> {
+        let objects = self.line_objects(py, line)?;
+        let best = match best {
+            Some(best) if line.first() == Some(&best) && !objects.is_empty() => Some(objects[0].clone_ref(py)),
+            Some(best) => self.line_objects(py, &[best])?.pop(),
+            None => None,
+        };
+        Ok((best, objects))
+    }
+
+    fn follow(
+        &self,
+        py: Python<'_>,
+        line: &[u64],
+        last_scoped: usize,
+        objects: &mut Vec<Py<PyAny>>,
+        played: &mut Vec<Py<PyAny>>,
+    ) -> PyResult<()> {
+        for (ply, &id) in line.iter().enumerate() {
+            let object = match scoped_place(id) {
+                Some((at, index)) if at == ply => {
+                    let moves = self.methods.moves.bind(py).call0()?;
+                    match moves.try_iter()?.nth(index) {
+                        Some(mv) => mv?.unbind(),
+                        None => return Ok(()),
+                    }
+                }
+                Some(_) => return Ok(()),
+                None => match self.moves.borrow().object(py, id) {
+                    Some(object) => object,
+                    None => return Ok(()),
+                },
+            };
+            objects.push(object.clone_ref(py));
+            if ply < last_scoped {
+                self.methods.play.bind(py).call1((object.clone_ref(py),))?;
+                played.push(object);
+            }
+        }
+        Ok(())
     }
 }
 
+/// A result's best move and line as Python objects.
+type BestAndLine = (Option<Py<PyAny>>, Vec<Py<PyAny>>);
+
+/// Refuses a list of moves longer than [`MAX_MOVES_PER_POSITION`].
+fn check_length(length: usize) -> PyResult<()> {
+    if length > MAX_MOVES_PER_POSITION {
+        return Err(PyValueError::new_err(format!(
+            "moves() gave more than {MAX_MOVES_PER_POSITION} moves in one position (an endless iterator?)"
+        )));
+    }
+    Ok(())
+}
+
 impl Game for PythonGame {
-    type Move = u32;
+    type Move = u64;
 
     fn side_to_move(&self) -> Player {
         self.side
     }
 
-    fn generate_moves(&self, moves: &mut Vec<u32>) {
+    fn generate_moves(&self, moves: &mut Vec<u64>) {
         let generations = self.generations.get().wrapping_add(1);
         self.generations.set(generations);
         self.call(|py| {
-            if generations % SIGNAL_CHECK_INTERVAL == 0 {
-                py.check_signals()?;
+            if generations % GIL_YIELD_INTERVAL == 0 {
+                py.detach(|| ());
             }
             let list = self.methods.moves.bind(py).call0()?;
             self.intern_all(py, &list, moves)
         });
     }
 
-    fn play(&mut self, mv: u32) {
-        let applied = self.call(|py| self.call_with_move(py, &self.methods.play, mv)).is_some();
+    fn play(&mut self, mv: u64) {
+        if self.applied.len() >= MAX_LINE_PLIES && !self.failed() {
+            self.fail(PyValueError::new_err(format!(
+                "the game went on for {MAX_LINE_PLIES} plies without an end: abprune follows lines of at most \
+                 {MAX_LINE_PLIES} plies (does outcome() end every game? one that can repeat positions needs a \
+                 rule that ends it, or search with a depth)"
+            )));
+        }
+        let applied = self.call(|py| self.moves.borrow().call_with(py, self.methods.play.bind(py), mv)).is_some();
         self.applied.push(applied);
         self.side = self.side.opponent();
     }
 
-    fn undo(&mut self, mv: u32) {
+    fn undo(&mut self, mv: u64) {
         self.side = self.side.opponent();
         if self.applied.pop() == Some(true) {
             // Taken back even after an error, so that the Python object ends where it started.
             Python::attach(|py| {
-                if let Err(error) = self.call_with_move(py, &self.methods.undo, mv) {
+                if let Err(error) = self.moves.borrow().call_with(py, self.methods.undo.bind(py), mv) {
                     self.fail(error);
                 }
             });
@@ -279,51 +417,71 @@ impl Game for PythonGame {
             // Every position a leaf: the search unwinds without calling Python.
             return Some(Outcome::Draw);
         }
-        self.call(|py| {
-            let outcome = self.methods.outcome.bind(py).call0()?;
-            if outcome.is_none() {
-                return Ok(None);
-            }
-            match outcome.extract::<i32>() {
-                Ok(crate::WIN) => Ok(Some(Outcome::Win)),
-                Ok(crate::LOSS) => Ok(Some(Outcome::Loss)),
-                Ok(crate::DRAW) => Ok(Some(Outcome::Draw)),
-                _ => Err(PyValueError::new_err(format!(
-                    "outcome() returned {outcome}: expected None, abprune.WIN, abprune.LOSS or abprune.DRAW"
-                ))),
-            }
-        })
-        .unwrap_or(Some(Outcome::Draw))
+        self.call(|py| outcome_of(&self.methods.outcome.bind(py).call0()?)).unwrap_or(Some(Outcome::Draw))
     }
 
     fn evaluate(&self) -> Score {
-        self.call(|py| {
-            let value = self.methods.evaluate.bind(py).call0()?;
-            let number: i64 = value
-                .extract()
-                .map_err(|_| PyTypeError::new_err(format!("evaluate() returned {value}: expected an int")))?;
-            Score::try_new(number).filter(|s| s.get().abs() <= Score::MAX_EVAL).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "evaluate() returned {number}: out of range (within ±{})",
-                    Score::MAX_EVAL
-                ))
-            })
-        })
-        .unwrap_or(Score::DRAW)
+        self.call(|py| evaluation_of(&self.methods.evaluate.bind(py).call0()?)).unwrap_or(Score::DRAW)
     }
 
     fn hash_key(&self) -> Option<u64> {
         let key = self.methods.key.as_ref()?;
-        self.call(|py| table_key(&key.bind(py).call0()?)).flatten()
+        self.call(|py| {
+            let value = key.bind(py).call0()?;
+            table_key(&value).map_err(|error| key_error(&value, &error))
+        })
+        .flatten()
     }
 
     fn rules_key(&self) -> u64 {
         self.rules_key
     }
 
-    fn move_id(&self, mv: u32) -> Option<usize> {
-        ((mv as usize) < HISTORY_MOVES).then_some(mv as usize)
+    fn move_id(&self, mv: u64) -> Option<usize> {
+        (mv < HISTORY_MOVES as u64).then_some(mv as usize)
     }
+}
+
+/// What `outcome()` returned, checked: None, or an int that is WIN, LOSS or DRAW (a bool is refused:
+/// `return self.over()` would read as a finished draw).
+fn outcome_of(outcome: &Bound<'_, PyAny>) -> PyResult<Option<Outcome>> {
+    if outcome.is_none() {
+        return Ok(None);
+    }
+    let expected = "expected None, abprune.WIN (1), abprune.LOSS (-1) or abprune.DRAW (0)";
+    if !is_int(outcome) {
+        return Err(PyTypeError::new_err(format!(
+            "outcome() returned {} ({}): {expected}",
+            repr(outcome),
+            type_name(outcome)
+        )));
+    }
+    match outcome.extract::<i64>() {
+        Ok(value) if value == i64::from(crate::WIN) => Ok(Some(Outcome::Win)),
+        Ok(value) if value == i64::from(crate::LOSS) => Ok(Some(Outcome::Loss)),
+        Ok(value) if value == i64::from(crate::DRAW) => Ok(Some(Outcome::Draw)),
+        _ => Err(PyValueError::new_err(format!("outcome() returned {}: {expected}", repr(outcome)))),
+    }
+}
+
+/// What `evaluate()` returned, checked: an int within ±[`Score::MAX_EVAL`].
+fn evaluation_of(value: &Bound<'_, PyAny>) -> PyResult<Score> {
+    let limit = Score::MAX_EVAL;
+    if !is_int(value) {
+        return Err(PyTypeError::new_err(format!(
+            "evaluate() returned {} ({}): expected an int from {} to {limit}",
+            repr(value),
+            type_name(value),
+            -limit
+        )));
+    }
+    value.extract::<i64>().ok().and_then(Score::try_new).filter(|score| score.get().abs() <= limit).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "evaluate() returned {}: out of range: the range is {} to {limit} (abprune.MAX_EVAL)",
+            repr(value),
+            -limit
+        ))
+    })
 }
 
 /// The engine needs `Clone` for its helper threads; a Python game is only
@@ -343,7 +501,7 @@ impl Clone for PythonGame {
                 side: self.side,
                 applied: self.applied.clone(),
                 error: RefCell::new(None),
-                stop: self.stop.clone(),
+                stop: Arc::clone(&self.stop),
                 generations: Cell::new(0),
             }
         })
@@ -446,32 +604,52 @@ impl Result {
 }
 
 /// Searches a Python game with one of the plain algorithms of the papers
-/// (`abprune.ALGORITHMS`), to `depth` plies or to the end. Raises what the
-/// game's methods raise.
+/// (`abprune.ALGORITHMS`), to `depth` plies (0 evaluates the position) or
+/// to the end. Raises what the game's methods raise.
 #[pyfunction]
 #[pyo3(signature = (game, algorithm = "alphabeta", depth = None))]
-pub fn search(py: Python<'_>, game: &Bound<'_, PyAny>, algorithm: &str, depth: Option<u32>) -> PyResult<Result> {
+pub fn search(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    algorithm: &str,
+    depth: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Result> {
     let algorithm = Algorithm::parse(algorithm)?;
+    let depth = args::optional_int(depth, "search() depth", 0, i128::from(args::MAX_DEPTH))?.map(|d| d as u32);
     let window = algorithm::window_of(algorithm, None)?;
-    let mut wrapped = PythonGame::new(py, game, None)?;
-    let result = algorithm::run(&mut wrapped, algorithm, depth.unwrap_or(UNLIMITED_DEPTH), window, &mut NoTrace);
-    if let Some(error) = wrapped.take_error() {
-        return Err(error);
+    let stop = Arc::new(AtomicBool::new(false));
+    let claim = GameClaim::new(game, "abprune.search()")?;
+    let mut wrapped = PythonGame::new(py, game, Arc::clone(&stop))?;
+    let (result, signal) = worker::run_search(py, &stop, None, &claim, move |py| {
+        let result = algorithm::run(&mut wrapped, algorithm, depth.unwrap_or(UNLIMITED_DEPTH), window, &mut NoTrace);
+        if let Some(error) = wrapped.take_error() {
+            return Err(error);
+        }
+        let stats = &result.stats;
+        let (best_move, pv) = wrapped.best_and_line(py, result.best_move, &result.pv)?;
+        Ok(Result {
+            value: result.value,
+            best_move,
+            pv,
+            exact: depth.is_none() && algorithm != Algorithm::F1,
+            depth: depth.unwrap_or(0),
+            nodes: stats.nodes,
+            leaves: stats.leaves,
+            alpha_cutoffs: stats.alpha_cutoffs,
+            beta_cutoffs: stats.beta_cutoffs,
+            seconds: 0.0,
+        })
+    })?;
+    match signal {
+        Some(signal) => Err(signal),
+        None => result,
     }
-    let stats = &result.stats;
-    Ok(Result {
-        value: result.value,
-        best_move: result.best_move.map(|mv| wrapped.move_object(py, mv)),
-        pv: result.pv.iter().map(|&mv| wrapped.move_object(py, mv)).collect(),
-        exact: depth.is_none() && algorithm != Algorithm::F1,
-        depth: depth.unwrap_or(0),
-        nodes: stats.nodes,
-        leaves: stats.leaves,
-        alpha_cutoffs: stats.alpha_cutoffs,
-        beta_cutoffs: stats.beta_cutoffs,
-        seconds: 0.0,
-    })
 }
+
+/// The table of an `Engine()` by default.
+const ENGINE_TABLE_MIB: usize = 16;
+/// The largest table budget: the engine's limit (1 TiB).
+const MAX_TABLE_MIB: usize = 1 << 20;
 
 /// abprune's iterative-deepening engine (transposition table, move
 /// ordering, PVS, an exact solver) for games written in Python. Keeps its
@@ -487,9 +665,15 @@ pub fn search(py: Python<'_>, game: &Bound<'_, PyAny>, algorithm: &str, depth: O
 /// It also searches and solves the built-in games (`ConnectFour`,
 /// `TicTacToe`, `Gomoku`) natively, with `threads` threads and the GIL
 /// released; their results are `SolveResult`s.
-#[pyclass(module = "abprune")]
+///
+/// One engine runs one search at a time: a thread that calls it while
+/// another thread's search runs waits for that search; a game's method
+/// that calls the engine searching it gets a `RuntimeError`.
+#[pyclass(module = "abprune", frozen)]
 pub struct Engine {
-    engine: Mutex<PythonEngine>,
+    busy: Busy,
+    /// The engine of Python games, taken out while it searches (on a search thread).
+    python: Mutex<Option<PythonEngine>>,
     /// For the built-in games, made when first needed: Connect Four and tic-tac-toe (u8 moves, with
     /// the options of `abprune solve connect4` but the whole line, as every result of an `Engine`
     /// has), Gomoku.
@@ -502,66 +686,76 @@ pub struct Engine {
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (table_mib = 16, threads = 1))]
-    fn new(table_mib: usize, threads: usize) -> PyResult<Self> {
+    #[pyo3(signature = (table_mib = None, threads = None))]
+    fn new(table_mib: Option<&Bound<'_, PyAny>>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let table_mib = args::optional_int(table_mib, "Engine(table_mib)", 0, MAX_TABLE_MIB as i128)?
+            .map_or(ENGINE_TABLE_MIB, |mib| mib as usize);
+        let threads = args::threads(threads, "Engine(threads)")?;
+        memory::check_table(&format!("Engine(table_mib={table_mib})"), table_mib, 0)?;
         let options = EngineOptions { table_mib, threads: 1, ..EngineOptions::default() };
-        let engine = abprune::Engine::new(options).map_err(|error| PyValueError::new_err(error.to_string()))?;
+        abprune::Engine::<u64>::new(options).map_err(|error| PyValueError::new_err(error.to_string()))?;
         Ok(Engine {
-            engine: Mutex::new(PythonEngine { engine, rules: None, rules_number: 0 }),
+            busy: Busy::default(),
+            python: Mutex::new(None),
             small: Mutex::new(None),
             gomoku: Mutex::new(None),
             table_mib,
-            threads: threads.max(1),
+            threads,
         })
     }
 
-    /// Iterative deepening until `depth` plies, `time` seconds or `nodes`
-    /// nodes, or until the value is exact when no limit is given.
+    /// Iterative deepening until `depth` plies (1 to 10,000), `time` seconds
+    /// or `nodes` nodes, or until the value is exact when no limit is given
+    /// (a Gomoku search needs a limit: it has no end of its own).
     #[pyo3(signature = (game, depth = None, time = None, nodes = None))]
     fn search(
         &self,
         py: Python<'_>,
         game: &Bound<'_, PyAny>,
-        depth: Option<u32>,
-        time: Option<f64>,
-        nodes: Option<u64>,
+        depth: Option<&Bound<'_, PyAny>>,
+        time: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
         let stop = Arc::new(AtomicBool::new(false));
-        let limits = limits_of(time, depth, nodes, &stop)?;
+        let limits = args::limits("Engine.search()", depth, time, nodes, &stop)?;
+        let _held = self.busy.take(py, "Engine.search()")?;
         if let Some(result) = self.search_builtin(py, game, &limits, &stop, None)? {
             return Ok(result);
         }
-        let mut wrapped = PythonGame::new(py, game, Some(stop))?;
-        let mut engine = self.engine.lock().map_err(|_| PyRuntimeError::new_err("the engine is in use"))?;
-        wrapped.rules_key = engine.rules_key_of(py, game)?;
-        let result = engine.engine.search(&mut wrapped, &limits, |_| {});
-        into_any(py, finish(py, &wrapped, &result)?)
+        self.search_python(py, game, "Engine.search()", stop, move |engine, wrapped| {
+            Ok(engine.search(wrapped, &limits, |_| {}))
+        })
     }
 
     /// The exact value of the game (`weak=True`: only win, draw or loss).
-    /// The game must end: `outcome()` must finish every line.
+    /// The game must end: `outcome()` must finish every line (lines longer
+    /// than 10,000 plies are refused).
     #[pyo3(signature = (game, weak = false))]
     fn solve(&self, py: Python<'_>, game: &Bound<'_, PyAny>, weak: bool) -> PyResult<Py<PyAny>> {
         let stop = Arc::new(AtomicBool::new(false));
         let limits = SearchLimits::none().with_stop_flag(Arc::clone(&stop));
         let mode = if weak { SolveMode::Weak } else { SolveMode::Strong };
+        let _held = self.busy.take(py, "Engine.solve()")?;
         if let Some(result) = self.search_builtin(py, game, &limits, &stop, Some(mode))? {
             return Ok(result);
         }
-        let mut wrapped = PythonGame::new(py, game, Some(stop))?;
-        let mut engine = self.engine.lock().map_err(|_| PyRuntimeError::new_err("the engine is in use"))?;
-        wrapped.rules_key = engine.rules_key_of(py, game)?;
-        let solved = engine.engine.solve(&mut wrapped, mode, &limits);
-        if let Some(error) = wrapped.take_error() {
-            return Err(error);
-        }
-        let result = solved.map_err(|error| PyValueError::new_err(error.to_string()))?;
-        into_any(py, finish(py, &wrapped, &result)?)
+        self.search_python(py, game, "Engine.solve()", stop, move |engine, wrapped| {
+            engine.solve(wrapped, mode, &limits).map_err(|error| PyValueError::new_err(error.to_string()))
+        })
     }
 
-    /// Forgets what the table learnt.
-    fn clear(&self) -> PyResult<()> {
-        self.engine.lock().map_err(|_| PyRuntimeError::new_err("the engine is in use"))?.engine.clear();
+    /// Forgets what the tables learnt.
+    fn clear(&self, py: Python<'_>) -> PyResult<()> {
+        let _held = self.busy.take(py, "Engine.clear()")?;
+        if let Some(engine) = lock(&self.python).as_mut() {
+            engine.engine.clear();
+        }
+        if let Some(engine) = lock(&self.small).as_mut() {
+            engine.clear();
+        }
+        if let Some(engine) = lock(&self.gomoku).as_mut() {
+            engine.clear();
+        }
         Ok(())
     }
 
@@ -570,9 +764,52 @@ impl Engine {
     }
 }
 
+/// The value in a mutex that [`Busy`] already guards (so never waited for), poisoned or not.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 impl Engine {
     fn options(&self) -> EngineOptions {
         EngineOptions { table_mib: self.table_mib, threads: self.threads, ..EngineOptions::default() }
+    }
+
+    /// Runs `work` (a search or a solve) on a Python game, on a search thread.
+    fn search_python(
+        &self,
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        what: &str,
+        stop: Arc<AtomicBool>,
+        work: impl FnOnce(&mut abprune::Engine<u64>, &mut PythonGame) -> PyResult<EngineResult<u64>> + Send + 'static,
+    ) -> PyResult<Py<PyAny>> {
+        let claim = GameClaim::new(game, what)?;
+        let mut wrapped = PythonGame::new(py, game, Arc::clone(&stop))?;
+        let mut engine = match lock(&self.python).take() {
+            Some(engine) => engine,
+            None => PythonEngine::new(self.table_mib)?,
+        };
+        let prepared = engine.prepare(py, game, &wrapped, self.table_mib);
+        let prepared = prepared.map(|rules_key| wrapped.rules_key = rules_key);
+        if let Err(error) = prepared {
+            *lock(&self.python) = Some(engine);
+            return Err(error);
+        }
+        let (answer, signal) = worker::run_search(py, &stop, Some(self.busy.id()), &claim, move |py| {
+            let outcome = work(&mut engine.engine, &mut wrapped);
+            // A method's exception first: it is why the search went wrong, if it did.
+            let answer = match wrapped.take_error() {
+                Some(error) => Err(error),
+                None => outcome.and_then(|result| finish(py, &mut wrapped, &result)),
+            };
+            (engine, answer)
+        })?;
+        let (engine, answer) = answer;
+        *lock(&self.python) = Some(engine);
+        if let Some(signal) = signal {
+            return Err(signal);
+        }
+        into_any(py, answer?)
     }
 
     /// Searches (`mode` None) or solves a built-in game natively; `None` for a Python game.
@@ -584,26 +821,31 @@ impl Engine {
         stop: &Arc<AtomicBool>,
         mode: Option<SolveMode>,
     ) -> PyResult<Option<Py<PyAny>>> {
-        let in_use = || PyRuntimeError::new_err("the engine is in use");
+        let what = |name: &str| format!("Engine(table_mib={}) for {name}", self.table_mib);
         if let Ok(board) = game.extract::<PyRef<'_, ConnectFour>>() {
             let position = board.position();
-            let mut slot = self.small.lock().map_err(|_| in_use())?;
-            let engine = engine_in(&mut slot, builtin::connect4_options(self.table_mib, self.threads, true))?;
+            let mut slot = lock(&self.small);
+            let options = builtin::connect4_options(self.table_mib, self.threads, true);
+            let engine = engine_in(&mut slot, options, &what("ConnectFour"))?;
             let mut game = position;
             let result = run_builtin(py, engine, &mut game, limits, stop, mode)?;
             return Ok(Some(into_any(py, builtin::report_connect4(&result, &position))?));
         }
         if let Ok(board) = game.extract::<PyRef<'_, TicTacToe>>() {
             let mut game = board.position();
-            let mut slot = self.small.lock().map_err(|_| in_use())?;
-            let engine = engine_in(&mut slot, builtin::connect4_options(self.table_mib, self.threads, true))?;
+            let mut slot = lock(&self.small);
+            let options = builtin::connect4_options(self.table_mib, self.threads, true);
+            let engine = engine_in(&mut slot, options, &what("TicTacToe"))?;
             let result = run_builtin(py, engine, &mut game, limits, stop, mode)?;
             return Ok(Some(into_any(py, builtin::report_tictactoe(&result))?));
         }
         if let Ok(board) = game.extract::<PyRef<'_, Gomoku>>() {
+            if mode.is_none() && !args::bounded(limits) {
+                return Err(PyValueError::new_err(builtin::GOMOKU_NEEDS_A_LIMIT));
+            }
             let mut game = board.position();
-            let mut slot = self.gomoku.lock().map_err(|_| in_use())?;
-            let engine = engine_in(&mut slot, self.options())?;
+            let mut slot = lock(&self.gomoku);
+            let engine = engine_in(&mut slot, self.options(), &what("Gomoku"))?;
             let result = run_builtin(py, engine, &mut game, limits, stop, mode)?;
             return Ok(Some(into_any(py, builtin::report_gomoku(&result))?));
         }
@@ -613,16 +855,43 @@ impl Engine {
 
 /// The engine of Python games, with the rules of the last one it searched.
 struct PythonEngine {
-    engine: abprune::Engine<u32>,
+    engine: abprune::Engine<u64>,
     /// The rules of the last Python game searched.
     rules: Option<Rules>,
     /// How many times the rules changed: the [`Game::rules_key`] of the
     /// games searched under the current ones. A new number makes the engine
     /// start afresh; the same number keeps its table.
     rules_number: u64,
+    /// Whether the table is made (by the first search of a game with a key).
+    table_made: bool,
 }
 
 impl PythonEngine {
+    fn new(table_mib: usize) -> PyResult<Self> {
+        let options = EngineOptions { table_mib, threads: 1, ..EngineOptions::default() };
+        let engine = abprune::Engine::new(options).map_err(|error| PyValueError::new_err(error.to_string()))?;
+        Ok(PythonEngine { engine, rules: None, rules_number: 0, table_made: false })
+    }
+
+    /// Before a search of `game`: the table made if the game has a key
+    /// (refused with an exception when its memory cannot be had, rather
+    /// than searched without), and the rules key for the search.
+    fn prepare(
+        &mut self,
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        wrapped: &PythonGame,
+        table_mib: usize,
+    ) -> PyResult<u64> {
+        if wrapped.has_key() && !self.table_made && table_mib > 0 {
+            let what = format!("Engine(table_mib={table_mib})");
+            memory::check_table(&what, table_mib, 0)?;
+            self.engine.allocate_tables().map_err(|error| memory::refused(&what, &error))?;
+            self.table_made = true;
+        }
+        self.rules_key_of(py, game)
+    }
+
     /// The rules key for a search of `game`: the last one when its rules are
     /// the last game's, else a new one. Raises what `rules_key()` or
     /// comparing its values raises.
@@ -640,15 +909,19 @@ impl PythonEngine {
     }
 }
 
-/// The engine in `slot`, made with `options` the first time.
-fn engine_in<M: Copy + PartialEq + std::fmt::Debug>(
-    slot: &mut Option<abprune::Engine<M>>,
+/// The engine in `slot`, made with `options` (and its tables) the first time.
+fn engine_in<'a, M: Copy + PartialEq + std::fmt::Debug>(
+    slot: &'a mut Option<abprune::Engine<M>>,
     options: EngineOptions,
-) -> PyResult<&mut abprune::Engine<M>> {
+    what: &str,
+) -> PyResult<&'a mut abprune::Engine<M>> {
     if slot.is_none() {
-        *slot = Some(abprune::Engine::new(options).map_err(|error| PyValueError::new_err(error.to_string()))?);
+        memory::check_table(what, options.table_mib, options.near_table_kib)?;
+        let mut engine = abprune::Engine::new(options).map_err(|error| PyValueError::new_err(error.to_string()))?;
+        engine.allocate_tables().map_err(|error| memory::refused(what, &error))?;
+        *slot = Some(engine);
     }
-    slot.as_mut().ok_or_else(|| PyRuntimeError::new_err("no engine"))
+    slot.as_mut().ok_or_else(|| PySystemError::new_err("no engine (a bug in abprune)"))
 }
 
 /// A native search or solve with the GIL released, stopped by Ctrl-C.
@@ -680,7 +953,8 @@ fn into_any<T: pyo3::PyClass + Into<pyo3::PyClassInitializer<T>>>(py: Python<'_>
     Ok(Py::new(py, value)?.into_any())
 }
 
-fn finish(py: Python<'_>, wrapped: &PythonGame, result: &EngineResult<u32>) -> PyResult<Result> {
+/// The result of an engine's search of a Python game, or the exception a method raised.
+fn finish(py: Python<'_>, wrapped: &mut PythonGame, result: &EngineResult<u64>) -> PyResult<Result> {
     if let Some(error) = wrapped.take_error() {
         return Err(error);
     }
@@ -688,10 +962,11 @@ fn finish(py: Python<'_>, wrapped: &PythonGame, result: &EngineResult<u32>) -> P
         return Err(PyRuntimeError::new_err("the search was stopped"));
     }
     let stats = &result.stats;
+    let (best_move, pv) = wrapped.best_and_line(py, result.best_move, &result.pv)?;
     Ok(Result {
         value: result.value,
-        best_move: result.best_move.map(|mv| wrapped.move_object(py, mv)),
-        pv: result.pv.iter().map(|&mv| wrapped.move_object(py, mv)).collect(),
+        best_move,
+        pv,
         exact: result.exact,
         depth: result.depth,
         nodes: stats.nodes,

@@ -433,7 +433,7 @@ def test_a_bad_return_value_raises():
         def outcome(self):
             return "lost"
 
-    with pytest.raises(ValueError, match="outcome"):
+    with pytest.raises(TypeError, match="outcome"):
         abprune.search(BadOutcome([1, 2]))
 
     class BadEval(Nim):

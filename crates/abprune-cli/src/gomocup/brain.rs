@@ -25,6 +25,8 @@ const TABLE_SHARE_OF_MEMORY: usize = 2;
 const MAX_BOARD_LINES: usize = 32 * 32;
 /// `rule` bits (Gomocup): exactly five wins.
 const RULE_EXACTLY_FIVE: u32 = 1;
+/// `rule` bits: a continuous game (play on after a five).
+const RULE_CONTINUOUS: u32 = 2;
 /// `rule` bits: renju.
 const RULE_RENJU: u32 = 4;
 /// `rule` bits: caro (five not blocked at both ends).
@@ -112,11 +114,22 @@ impl Brain {
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         match command.to_ascii_uppercase().as_str() {
-            "START" => self.start(rest, rest, out)?,
-            "RECTSTART" => match rest.split_once(',') {
-                Some((width, height)) => self.start(width.trim(), height.trim(), out)?,
-                None => writeln!(out, "ERROR RECTSTART needs width,height, not '{}'", excerpt(rest))?,
+            "START" => match rest.parse::<usize>() {
+                Ok(size) => self.start(size, size, out)?,
+                Err(_) => {
+                    writeln!(out, "ERROR START needs the board size, a number such as 15, not '{}'", excerpt(rest))?
+                }
             },
+            "RECTSTART" => {
+                match rest.split_once(',').map(|(w, h)| (w.trim().parse::<usize>(), h.trim().parse::<usize>())) {
+                    Some((Ok(width), Ok(height))) => self.start(width, height, out)?,
+                    _ => writeln!(
+                        out,
+                        "ERROR RECTSTART needs width,height, two numbers such as 20,15, not '{}'",
+                        excerpt(rest)
+                    )?,
+                }
+            }
             "RESTART" => self.restart(out)?,
             "BEGIN" => self.think(out)?,
             "TURN" => self.turn(rest, out)?,
@@ -162,15 +175,7 @@ impl Brain {
         Ok(())
     }
 
-    fn start(&mut self, width: &str, height: &str, out: &mut impl Write) -> io::Result<()> {
-        let (Ok(width), Ok(height)) = (width.parse::<usize>(), height.parse::<usize>()) else {
-            return writeln!(
-                out,
-                "ERROR the board size must be a number, not '{}'/'{}'",
-                excerpt(width),
-                excerpt(height)
-            );
-        };
+    fn start(&mut self, width: usize, height: usize, out: &mut impl Write) -> io::Result<()> {
         match Gomoku::with_dimensions(width, height, self.rule) {
             Ok(board) => {
                 self.board = Some(board);
@@ -291,7 +296,15 @@ impl Brain {
     }
 
     fn set_rule(&mut self, bits: u64) -> Result<(), String> {
-        let bits = u32::try_from(bits).map_err(|_| format!("INFO rule: {bits} is not a rule"))?;
+        let known = RULE_EXACTLY_FIVE | RULE_CONTINUOUS | RULE_RENJU | RULE_CARO;
+        let bits = u32::try_from(bits).ok().filter(|bits| bits & !known == 0).ok_or_else(|| {
+            format!("INFO rule: {bits} is not a rule (its bits: 1 exactly five, 2 continuous game, 4 renju, 8 caro)")
+        })?;
+        if bits & RULE_CONTINUOUS != 0 {
+            return Err(
+                "INFO rule: a continuous game (2) is not supported; the rule stays ".to_string() + self.rule.name()
+            );
+        }
         if bits & RULE_RENJU != 0 {
             return Err("INFO rule: renju (4) is not supported; the rule stays ".to_string() + self.rule.name());
         }

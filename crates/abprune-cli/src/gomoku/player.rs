@@ -96,11 +96,29 @@ impl PlayerSettings {
     /// [`SELECTIVITY`] or none) or each technique
     /// (`lmr`, `null`, `futility`, `lmp`, `extensions`, `iir`), and the
     /// futility margin (`margin=N`).
+    ///
+    /// Each switch is given once: a second `vcf=`, or an empty switch
+    /// (`vcf=on,,table=2`, `,,,`), is refused rather than letting the last
+    /// one win. An empty list sets nothing.
     pub fn apply(&mut self, switches: &str) -> Result<()> {
-        for switch in switches.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if switches.trim().is_empty() {
+            return self.engine.validate().map_err(anyhow::Error::msg);
+        }
+        let mut given: Vec<(&str, &str)> = Vec::new();
+        for switch in switches.split(',').map(str::trim) {
+            if switch.is_empty() {
+                bail!(
+                    "'{}' has an empty switch (two commas in a row, or one at an end): write name=value,name=value",
+                    crate::quote::excerpt(switches)
+                );
+            }
             let Some((name, value)) = switch.split_once('=') else {
                 bail!("'{switch}' is not a switch: write name=value, e.g. order=board");
             };
+            if let Some((_, first)) = given.iter().find(|(known, _)| *known == name) {
+                bail!("'{name}' is given twice ('{first}' and '{switch}'): give each switch once");
+            }
+            given.push((name, switch));
             let on = || match value {
                 "on" | "true" | "yes" => Ok(true),
                 "off" | "false" | "no" => Ok(false),

@@ -14,6 +14,7 @@ from ._abprune import (
     DRAW,
     LOSS,
     MAX_EVAL,
+    MAX_LINE_PLIES,
     SCORE_WIN,
     WIN,
     ConnectFour,
@@ -32,6 +33,7 @@ __all__ = [
     "DRAW",
     "LOSS",
     "MAX_EVAL",
+    "MAX_LINE_PLIES",
     "SCORE_WIN",
     "WIN",
     "ConnectFour",
@@ -54,13 +56,18 @@ class Game:
     (make/unmake), so ``undo(move)`` must restore exactly the position
     before ``play(move)``. The players alternate.
 
-    - ``moves()``: the legal moves (any iterable of hashable values), best
-      first if you know it.
+    - ``moves()``: the legal moves (a list, a tuple or another iterable, not a
+      string), best first if you know it, in the same order each time the
+      position is met. Any value is a move; moves that compare by value
+      (ints, strings, tuples, a class with ``__eq__`` and ``__hash__``) are
+      recognised across positions, which helps move ordering.
     - ``play(move)`` / ``undo(move)``.
     - ``outcome()``: ``None`` while the game goes on, else ``WIN``, ``LOSS``
       or ``DRAW`` for the side to move (after the winner's move, that side
-      has usually lost). A position with no moves that is not over is a leaf,
-      valued by ``evaluate()``.
+      has usually lost); a ``bool`` is refused. A position with no moves that
+      is not over is a leaf, valued by ``evaluate()``. Every line must end
+      within ``MAX_LINE_PLIES`` (10,000) plies: a game that can repeat
+      positions needs a rule that ends it.
     - ``evaluate()``: an int, the heuristic value for the side to move
       (within ``±MAX_EVAL``), used at the depth limit.
     - ``key()``: optional, a hashable value identifying the position (a
@@ -81,7 +88,12 @@ class Game:
       keys but other values. ``None`` (the default) means the class has one
       set of rules; a game of another class is always another game.
 
-    An exception raised by any of them stops the search and propagates.
+    An exception raised by any of them stops the search and propagates; a
+    result of the wrong type or out of range is a ``TypeError`` or
+    ``ValueError`` naming the method. A search plays on the object itself:
+    one thread at a time (another thread's search of the same object is a
+    ``RuntimeError``); an ``Engine`` runs one search at a time, and a
+    method of the game cannot use the engine that is searching it.
     """
 
     def moves(self):

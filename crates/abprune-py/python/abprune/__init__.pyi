@@ -7,6 +7,7 @@ LOSS: Final[int]
 DRAW: Final[int]
 SCORE_WIN: Final[int]
 MAX_EVAL: Final[int]
+MAX_LINE_PLIES: Final[int]
 ALGORITHMS: Final[list[str]]
 
 Algorithm = Literal["minimax", "negamax", "f1", "alphabeta", "failsoft", "pvs", "mtdf"]
@@ -16,7 +17,7 @@ Value = Union[int, float]
 class Game:
     """Subclass to write a game in Python (see the module doc)."""
 
-    def moves(self) -> Iterable[Hashable]: ...
+    def moves(self) -> Iterable[Any]: ...
     def play(self, move: Any) -> None: ...
     def undo(self, move: Any) -> None: ...
     def outcome(self) -> Optional[int]: ...
