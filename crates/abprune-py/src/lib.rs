@@ -6,8 +6,10 @@
 //! - `src/builtin.rs`: Connect Four, tic-tac-toe and Gomoku searched natively
 //!   with the GIL released;
 //! - `src/python_game.rs`: games written in Python (`abprune.Game`) searched by
-//!   the plain algorithms and by the engine; `src/move_table.rs` names their
-//!   moves, `src/worker.rs` runs their searches (on search threads with a
+//!   the plain algorithms and by the engine; `src/ending.rs` reads how they
+//!   end (`ending()`, `Margin`) and checks their outcomes against it,
+//!   `src/side.rs` whose turn it is (`side_to_move()`), `src/result.rs` says
+//!   what a search found; `src/move_table.rs` names their moves, `src/worker.rs` runs their searches (on search threads with a
 //!   large stack) and keeps an engine to one search at a time;
 //! - `src/args.rs`, `src/memory.rs`: arguments checked by type and range,
 //!   table budgets against the memory available.
@@ -25,10 +27,13 @@ use pyo3::prelude::*;
 mod algorithm;
 mod args;
 mod builtin;
+mod ending;
 mod interrupt;
 mod memory;
 mod move_table;
 mod python_game;
+mod result;
+mod side;
 mod table_key;
 mod tree;
 mod worker;
@@ -73,7 +78,8 @@ fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<builtin::TicTacToe>()?;
     m.add_class::<builtin::Gomoku>()?;
     m.add_class::<builtin::SolveResult>()?;
-    m.add_class::<python_game::Result>()?;
+    m.add_class::<result::Result>()?;
+    m.add_class::<ending::Margin>()?;
     m.add_class::<python_game::Engine>()?;
     m.add_function(wrap_pyfunction!(python_game::search, m)?)?;
     Ok(())

@@ -26,11 +26,14 @@
 use crate::algorithm::{self, Algorithm};
 use crate::args::{self, is_int, repr, type_name};
 use crate::builtin::{self, ConnectFour, Gomoku, TicTacToe};
+use crate::ending::{confirm_solved_margin, outcome_of, Declared};
 use crate::move_table::{scoped_place, MoveTable};
+use crate::result::{BestAndLine, Result};
+use crate::side::Sides;
 use crate::table_key::table_key;
 use crate::worker::{self, Busy, GameClaim};
-use crate::{interrupt, memory, score_to_py};
-use abprune::{EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode};
+use crate::{interrupt, memory};
+use abprune::{Ending, EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode};
 use abprune::{StopReason, UNLIMITED_DEPTH};
 use abprune_games::Point;
 use pyo3::exceptions::{PyAttributeError, PyRuntimeError, PySystemError, PyTypeError, PyValueError};
@@ -188,6 +191,12 @@ pub struct PythonGame {
     /// Interned moves.
     moves: RefCell<MoveTable>,
     side: Player,
+    /// The game's `side_to_move()`, when it names the sides (None: they alternate).
+    sides: Option<Sides>,
+    /// The side to move before each move on the stack.
+    sides_before: Vec<Player>,
+    /// How the game said it ends (its `ending()`), at the start of the search.
+    pub ending: Declared,
     /// For each move on the stack, whether Python's `play` went through (and must be undone).
     applied: Vec<bool>,
     /// The first exception a method raised.
@@ -199,13 +208,18 @@ pub struct PythonGame {
 }
 
 impl PythonGame {
-    /// Wraps `game`, checking that it has the methods a game needs.
+    /// Wraps `game`, checking that it has the methods a game needs, and
+    /// reading how it ends and who is to move.
     pub fn new(py: Python<'_>, game: &Bound<'_, PyAny>, stop: Arc<AtomicBool>) -> PyResult<Self> {
+        let methods = Methods::of(game)?;
         Ok(PythonGame {
-            methods: Methods::of(game)?,
+            methods,
             rules_key: 0,
             moves: RefCell::new(MoveTable::new(py)),
             side: Player::First,
+            ending: Declared::of(game)?,
+            sides: Sides::of(game)?,
+            sides_before: Vec::new(),
             applied: Vec::new(),
             error: RefCell::new(None),
             stop,
@@ -355,9 +369,6 @@ impl PythonGame {
     }
 }
 
-/// A result's best move and line as Python objects.
-type BestAndLine = (Option<Py<PyAny>>, Vec<Py<PyAny>>);
-
 /// Refuses a list of moves longer than [`MAX_MOVES_PER_POSITION`].
 fn check_length(length: usize) -> PyResult<()> {
     if length > MAX_MOVES_PER_POSITION {
@@ -397,11 +408,17 @@ impl Game for PythonGame {
         }
         let applied = self.call(|py| self.moves.borrow().call_with(py, self.methods.play.bind(py), mv)).is_some();
         self.applied.push(applied);
-        self.side = self.side.opponent();
+        self.sides_before.push(self.side);
+        let mut sides = self.sides.take();
+        self.side = match sides.as_mut() {
+            Some(sides) if applied => self.call(|py| sides.now(py)).unwrap_or(self.side.opponent()),
+            _ => self.side.opponent(),
+        };
+        self.sides = sides;
     }
 
     fn undo(&mut self, mv: u64) {
-        self.side = self.side.opponent();
+        self.side = self.sides_before.pop().unwrap_or(self.side.opponent());
         if self.applied.pop() == Some(true) {
             // Taken back even after an error, so that the Python object ends where it started.
             Python::attach(|py| {
@@ -417,7 +434,7 @@ impl Game for PythonGame {
             // Every position a leaf: the search unwinds without calling Python.
             return Some(Outcome::Draw);
         }
-        self.call(|py| outcome_of(&self.methods.outcome.bind(py).call0()?)).unwrap_or(Some(Outcome::Draw))
+        self.call(|py| outcome_of(&self.methods.outcome.bind(py).call0()?, self.ending)).unwrap_or(Some(Outcome::Draw))
     }
 
     fn evaluate(&self) -> Score {
@@ -440,27 +457,9 @@ impl Game for PythonGame {
     fn move_id(&self, mv: u64) -> Option<usize> {
         (mv < HISTORY_MOVES as u64).then_some(mv as usize)
     }
-}
 
-/// What `outcome()` returned, checked: None, or an int that is WIN, LOSS or DRAW (a bool is refused:
-/// `return self.over()` would read as a finished draw).
-fn outcome_of(outcome: &Bound<'_, PyAny>) -> PyResult<Option<Outcome>> {
-    if outcome.is_none() {
-        return Ok(None);
-    }
-    let expected = "expected None, abprune.WIN (1), abprune.LOSS (-1) or abprune.DRAW (0)";
-    if !is_int(outcome) {
-        return Err(PyTypeError::new_err(format!(
-            "outcome() returned {} ({}): {expected}",
-            repr(outcome),
-            type_name(outcome)
-        )));
-    }
-    match outcome.extract::<i64>() {
-        Ok(value) if value == i64::from(crate::WIN) => Ok(Some(Outcome::Win)),
-        Ok(value) if value == i64::from(crate::LOSS) => Ok(Some(Outcome::Loss)),
-        Ok(value) if value == i64::from(crate::DRAW) => Ok(Some(Outcome::Draw)),
-        _ => Err(PyValueError::new_err(format!("outcome() returned {}: {expected}", repr(outcome)))),
+    fn ending(&self) -> Ending {
+        self.ending.to_engine()
     }
 }
 
@@ -499,107 +498,15 @@ impl Clone for PythonGame {
                 rules_key: self.rules_key,
                 moves: RefCell::new(moves),
                 side: self.side,
+                sides: self.sides.as_ref().map(|sides| sides.clone_ref(py)),
+                sides_before: self.sides_before.clone(),
+                ending: self.ending,
                 applied: self.applied.clone(),
                 error: RefCell::new(None),
                 stop: Arc::clone(&self.stop),
                 generations: Cell::new(0),
             }
         })
-    }
-}
-
-/// What a search of a Python game found: `value` for the side to move at the
-/// root (an int: `abs(value) >= SCORE_WIN - 100000` is a proven win or loss,
-/// see `plies_to_end`), `best_move` and `pv` as the game's own move objects.
-#[pyclass(module = "abprune", frozen, name = "Result")]
-pub struct Result {
-    value: Score,
-    best_move: Option<Py<PyAny>>,
-    pv: Vec<Py<PyAny>>,
-    exact: bool,
-    depth: u32,
-    nodes: u64,
-    leaves: u64,
-    alpha_cutoffs: u64,
-    beta_cutoffs: u64,
-    seconds: f64,
-}
-
-#[pymethods]
-impl Result {
-    /// The value for the side to move at the root.
-    #[getter]
-    fn value(&self, py: Python<'_>) -> Py<PyAny> {
-        score_to_py(py, self.value)
-    }
-    /// The best move (a move object of the game), None when there is none.
-    #[getter]
-    fn best_move(&self, py: Python<'_>) -> Option<Py<PyAny>> {
-        self.best_move.as_ref().map(|mv| mv.clone_ref(py))
-    }
-    /// The principal variation.
-    #[getter]
-    fn pv(&self, py: Python<'_>) -> Vec<Py<PyAny>> {
-        self.pv.iter().map(|mv| mv.clone_ref(py)).collect()
-    }
-    /// True when the value is proven (or the whole tree was searched).
-    #[getter]
-    fn exact(&self) -> bool {
-        self.exact
-    }
-    /// True when the side to move wins under best play (as far as searched).
-    #[getter]
-    fn is_win(&self) -> bool {
-        self.value.is_win()
-    }
-    /// True when the side to move loses.
-    #[getter]
-    fn is_loss(&self) -> bool {
-        self.value.is_loss()
-    }
-    /// Plies to the end of the game under best play, for a win or a loss.
-    #[getter]
-    fn plies_to_end(&self) -> Option<u32> {
-        self.value.plies_to_end()
-    }
-    /// Depth of the last completed iteration (the plain searches: the depth asked, or 0 for unlimited).
-    #[getter]
-    fn depth(&self) -> u32 {
-        self.depth
-    }
-    /// Nodes searched.
-    #[getter]
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-    /// Leaves evaluated.
-    #[getter]
-    fn leaves(&self) -> u64 {
-        self.leaves
-    }
-    /// Cut-offs at MIN nodes (the first player's opponent to move).
-    #[getter]
-    fn alpha_cutoffs(&self) -> u64 {
-        self.alpha_cutoffs
-    }
-    /// Cut-offs at MAX nodes.
-    #[getter]
-    fn beta_cutoffs(&self) -> u64 {
-        self.beta_cutoffs
-    }
-    /// Seconds the engine took (0 for the plain searches).
-    #[getter]
-    fn seconds(&self) -> f64 {
-        self.seconds
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let best = self
-            .best_move
-            .as_ref()
-            .map_or("None".to_string(), |mv| mv.bind(py).repr().map_or_else(|_| "?".into(), |r| r.to_string()));
-        let exact = if self.exact { "True" } else { "False" };
-        format!("Result(value={}, best_move={best}, exact={exact}, nodes={})", self.value.get(), self.nodes)
     }
 }
 
@@ -632,6 +539,8 @@ pub fn search(
             best_move,
             pv,
             exact: depth.is_none() && algorithm != Algorithm::F1,
+            weak: false,
+            ending: wrapped.ending,
             depth: depth.unwrap_or(0),
             nodes: stats.nodes,
             leaves: stats.leaves,
@@ -740,7 +649,11 @@ impl Engine {
             return Ok(result);
         }
         self.search_python(py, game, "Engine.solve()", stop, move |engine, wrapped| {
-            engine.solve(wrapped, mode, &limits).map_err(|error| PyValueError::new_err(error.to_string()))
+            let result =
+                engine.solve(wrapped, mode, &limits).map_err(|error| PyValueError::new_err(error.to_string()))?;
+            let declared = wrapped.ending;
+            confirm_solved_margin(engine, wrapped, declared, &result, &limits)?;
+            Ok(result)
         })
     }
 
@@ -961,18 +874,6 @@ fn finish(py: Python<'_>, wrapped: &mut PythonGame, result: &EngineResult<u64>) 
     if result.stop_reason == StopReason::Stopped {
         return Err(PyRuntimeError::new_err("the search was stopped"));
     }
-    let stats = &result.stats;
-    let (best_move, pv) = wrapped.best_and_line(py, result.best_move, &result.pv)?;
-    Ok(Result {
-        value: result.value,
-        best_move,
-        pv,
-        exact: result.exact,
-        depth: result.depth,
-        nodes: stats.nodes,
-        leaves: stats.leaves,
-        alpha_cutoffs: stats.alpha_cutoffs,
-        beta_cutoffs: stats.beta_cutoffs,
-        seconds: result.elapsed.as_secs_f64(),
-    })
+    let best_and_line = wrapped.best_and_line(py, result.best_move, &result.pv)?;
+    Ok(Result::of_engine(result, wrapped.ending, best_and_line))
 }

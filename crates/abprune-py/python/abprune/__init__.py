@@ -6,7 +6,9 @@
   natively with the GIL released.
 - ``Game``: subclass it to write your own game in Python; search it with
   ``search`` (the plain algorithms) or an ``Engine`` (iterative deepening,
-  transposition table, exact solver).
+  transposition table, exact solver). A game ends in wins, losses and
+  draws, or by a ``Margin`` in the range its ``ending()`` declares; a
+  ``Result`` reads as either (``margin``, ``outcome``, ``plies``, ``str``).
 """
 
 from ._abprune import (
@@ -20,6 +22,7 @@ from ._abprune import (
     ConnectFour,
     Engine,
     Gomoku,
+    Margin,
     Result,
     SolveResult,
     TicTacToe,
@@ -40,6 +43,7 @@ __all__ = [
     "Engine",
     "Game",
     "Gomoku",
+    "Margin",
     "Result",
     "SolveResult",
     "TicTacToe",
@@ -54,7 +58,8 @@ class Game:
 
     The search plays moves on the object itself and takes them back
     (make/unmake), so ``undo(move)`` must restore exactly the position
-    before ``play(move)``. The players alternate.
+    before ``play(move)``. The players alternate, unless ``side_to_move()``
+    says otherwise.
 
     - ``moves()``: the legal moves (a list, a tuple or another iterable, not a
       string), best first if you know it, in the same order each time the
@@ -64,10 +69,30 @@ class Game:
     - ``play(move)`` / ``undo(move)``.
     - ``outcome()``: ``None`` while the game goes on, else ``WIN``, ``LOSS``
       or ``DRAW`` for the side to move (after the winner's move, that side
-      has usually lost); a ``bool`` is refused. A position with no moves that
+      has usually lost); a ``bool`` is refused. In a game that ends in
+      margins (see ``ending()``), ``Margin(n)`` instead: the final margin for
+      the side to move (its seeds minus the opponent's in Kalah), with
+      ``DRAW`` read as ``Margin(0)``. A position with no moves that
       is not over is a leaf, valued by ``evaluate()``. Every line must end
       within ``MAX_LINE_PLIES`` (10,000) plies: a game that can repeat
       positions needs a rule that ends it.
+    - ``ending()``: optional, how finished games are valued: ``None`` (the
+      default) for wins, losses and draws, or ``(lowest, highest)``, two
+      ints: the lowest and highest margin a finished game can have *for its
+      side to move* (within ``±MAX_EVAL``). ``Engine.solve`` then finds the
+      margin under best play (``result.margin``) by bisecting on it, as the
+      Rust engine does. Asked once, at the start of each search. Every
+      ``outcome()`` is checked against it, in every search: a margin
+      outside the range, a ``Margin`` in a game of wins, losses and draws,
+      or ``WIN``/``LOSS`` in a margin game is a ``ValueError`` naming the
+      outcome and the declared ending, never a value.
+    - ``side_to_move()``: optional, for a game where a side may move twice
+      in a row (Kalah: a last seed in one's own store moves again; ``play``
+      then leaves the same side to move): any two values that compare with
+      ``==`` (``0`` and ``1``, ``"X"`` and ``"O"``), called after each
+      ``play``; a third value is a ``ValueError``. ``None`` (the default)
+      at the start of a search means the sides alternate, and it is not
+      called again. The ``key()`` of such a game must say whose turn it is.
     - ``evaluate()``: an int, the heuristic value for the side to move
       (within ``±MAX_EVAL``), used at the depth limit.
     - ``key()``: optional, a hashable value identifying the position (a
@@ -122,4 +147,12 @@ class Game:
 
     def rules_key(self):
         """A value naming the rules this game is played under, for a class with several; ``None`` for one."""
+        return None
+
+    def ending(self):
+        """``None`` (wins, losses and draws), or ``(lowest, highest)``: the margins a finished game can have for its side to move."""
+        return None
+
+    def side_to_move(self):
+        """Who is to move (two values that compare with ``==``), for a game where a side may move twice in a row; ``None``: the sides alternate."""
         return None
