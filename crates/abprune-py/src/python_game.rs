@@ -636,9 +636,12 @@ impl Engine {
         })
     }
 
-    /// The exact value of the game (`weak=True`: only win, draw or loss).
-    /// The game must end: `outcome()` must finish every line (lines longer
-    /// than 10,000 plies are refused).
+    /// The exact value of the game (`weak=True`: only win, draw or loss):
+    /// "win in N", "loss in N" or a draw, or for a game whose `ending()`
+    /// declares margins the margin under best play (`result.margin`),
+    /// bisected on as the Rust `Engine::solve` does. The game must end:
+    /// `outcome()` must finish every line (lines longer than 10,000 plies
+    /// are refused).
     #[pyo3(signature = (game, weak = false))]
     fn solve(&self, py: Python<'_>, game: &Bound<'_, PyAny>, weak: bool) -> PyResult<Py<PyAny>> {
         let stop = Arc::new(AtomicBool::new(false));

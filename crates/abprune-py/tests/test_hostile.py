@@ -521,6 +521,7 @@ def test_other_limits_are_checked():
 ODD_VALUES = [
     None, True, False, 0, 1, -1, 2, 10**30, -(10**30), 2**63, 0.5, float("nan"), "1", b"1", "", (), [], {}, {1: 2},
     set(), frozenset([1]), object(), [1, 2], (1, 2), range(3), iter([1]), abprune.WIN, abprune.MAX_EVAL + 1,
+    abprune.Margin(1), abprune.Margin(-3), (-1, 1), (0, 5),
 ]
 
 
@@ -536,7 +537,7 @@ class Hostile(abprune.Game):
         self.heaps = list(heaps)
         self.start = list(heaps)
         self.faults = faults  # method -> (first faulty call, "raise" or a value)
-        self.calls = dict.fromkeys(["moves", "play", "undo", "outcome", "evaluate", "key"], 0)
+        self.calls = dict.fromkeys(["moves", "play", "undo", "outcome", "evaluate", "key", "ending", "side_to_move"], 0)
         self.rng = rng
         self.stack = []
 
@@ -573,6 +574,12 @@ class Hostile(abprune.Game):
 
     def key(self):
         return self.fault("key", lambda: tuple(self.heaps))
+
+    def ending(self):
+        return self.fault("ending", lambda: None)
+
+    def side_to_move(self):
+        return self.fault("side_to_move", lambda: None)
 
 
 class Endless(abprune.Game):
@@ -628,7 +635,7 @@ def test_random_hostile_games():
     for round_number in range(300):
         heaps = [rng.randint(0, 4) for _ in range(rng.randint(1, 3))]
         faults = {}
-        for method in rng.sample(["moves", "play", "outcome", "evaluate", "key"], rng.randint(0, 2)):
+        for method in rng.sample(["moves", "play", "outcome", "evaluate", "key", "ending", "side_to_move"], rng.randint(0, 2)):
             faults[method] = (rng.randint(1, 40), "raise" if rng.random() < 0.3 else rng.choice(ODD_VALUES))
         game = Hostile(heaps, faults, rng)
         name, search = rng.choice(SEARCHES)

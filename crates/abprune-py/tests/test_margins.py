@@ -437,6 +437,17 @@ def test_random_kalah_positions_by_minimax_agree_with_brute_force():
         check_exact(result, kalah_brute_force(pits, start, game.side), (start, game.side))
 
 
+def test_the_readme_kalah_agrees_with_brute_force_by_minimax():
+    readme = pathlib.Path(__file__).resolve().parents[3] / "README.md"
+    text = readme.read_text()
+    start = text.index("class Kalah(abprune.Game):")
+    namespace = {"abprune": abprune}
+    exec(text[start : text.index("\n\n", start)], namespace)
+    for pits, seeds in SMALL_KALAHS:
+        game = namespace["Kalah"](pits, seeds)
+        check_exact(abprune.search(game, "minimax"), kalah_brute_force(pits, list(game.board), 0), (pits, seeds))
+
+
 def test_kalah_searches_return_well_formed_results():
     """What does not depend on extra turns being valued right: the searches run, leave the game as it
     was, and say what they found in the game's terms."""
