@@ -34,7 +34,7 @@ use crate::table_key::table_key;
 use crate::worker::{self, Busy, GameClaim};
 use crate::{interrupt, memory};
 use abprune::{Ending, EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode};
-use abprune::{StopReason, UNLIMITED_DEPTH};
+use abprune::{EngineError, StopReason, UNLIMITED_DEPTH};
 use abprune_games::Point;
 use pyo3::exceptions::{PyAttributeError, PyRuntimeError, PySystemError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -652,8 +652,7 @@ impl Engine {
             return Ok(result);
         }
         self.search_python(py, game, "Engine.solve()", stop, move |engine, wrapped| {
-            let result =
-                engine.solve(wrapped, mode, &limits).map_err(|error| PyValueError::new_err(error.to_string()))?;
+            let result = engine.solve(wrapped, mode, &limits).map_err(solve_error)?;
             let declared = wrapped.ending;
             confirm_solved_margin(engine, wrapped, declared, &result, &limits)?;
             Ok(result)
@@ -677,6 +676,19 @@ impl Engine {
 
     fn __repr__(&self) -> String {
         format!("Engine(table_mib={}, threads={})", self.table_mib, self.threads)
+    }
+}
+
+/// The exception of a solve the engine refused. The engine's own words for
+/// a position valued by static evaluation speak of games of wins, losses and
+/// draws; a Python game learns which of its methods took part, whatever its ending.
+fn solve_error(error: EngineError) -> PyErr {
+    match error {
+        EngineError::StaticEvaluation => PyValueError::new_err(
+            "Engine.solve(): the search met positions valued by evaluate() (not over, as outcome() said, and \
+             without moves): a solve needs every line to end with outcome()",
+        ),
+        error => PyValueError::new_err(error.to_string()),
     }
 }
 

@@ -254,6 +254,22 @@ def test_an_outcome_of_the_wrong_kind_or_out_of_range_is_refused(ending, outcome
         assert game.path == [], name
 
 
+@pytest.mark.parametrize("ending", [None, (-3, 3)])
+def test_a_solve_that_meets_an_evaluation_names_evaluate(ending):
+    class Unfinished(TreeGame):
+        def outcome(self):
+            if self.node == []:
+                return None  # not over, and no moves: valued by evaluate()
+            if isinstance(self.node, int):
+                return abprune.Margin(self.node) if self.declared else abprune.LOSS
+            return None
+
+    game = Unfinished([(False, []), (False, 2)], ending)
+    with pytest.raises(ValueError, match=r"Engine.solve\(\): the search met positions valued by evaluate\(\) \(not over, as outcome\(\) said, and without moves\)"):
+        abprune.Engine().solve(game)
+    assert game.path == []
+
+
 def test_a_margin_game_may_end_in_a_draw():
     class Drawn(TreeGame):
         def outcome(self):
