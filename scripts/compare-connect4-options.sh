@@ -7,7 +7,7 @@
 #
 # Usage:
 #   scripts/compare-connect4-options.sh FILE POSITIONS CHUNK "OPTIONS A" "OPTIONS B" ...
-# e.g. the near-leaf table sweep quoted in the README:
+# e.g. the near-leaf table sweep quoted in docs/connect4.md:
 #   scripts/compare-connect4-options.sh ../shared/data/connect4/Test_L1_R3 20 5 \
 #     "--near-table-kib 1024" "--near-table-kib 2048" "--near-table-kib 4096"
 set -euo pipefail

@@ -39,7 +39,7 @@ pub const DEFAULT_TABLE_MIB: usize = 64;
 pub const FUTILITY_MARGIN: i32 = 400;
 
 /// The selective search a Gomoku player uses: every technique whose match
-/// showed a gain (README, "What each part is worth"). Null-move pruning and
+/// showed a gain (docs/strength.md, "What each part is worth"). Null-move pruning and
 /// futility pruning/razoring are off: each switched off alone scored above
 /// the build with everything on (+14 and +35 Elo over 100 games each), and
 /// both off together +58 [-18, +140] over 79 games. Gomoku has no quiet
