@@ -318,6 +318,18 @@ pub enum EngineError {
         /// The highest.
         highest: i32,
     },
+    /// A solve met a finished position whose outcome the game's declared
+    /// ending ([`Game::ending`]) does not allow: a margin outside
+    /// [`Ending::Margin`]'s range (from the finished position's side to
+    /// move), a win or loss in a margin game, a margin in a
+    /// [`Ending::WinLossDraw`] game. The solve's value would rest on it (a
+    /// margin beyond the range cannot be bisected on), so there is none.
+    UndeclaredEnding {
+        /// The finished position's outcome, from its side to move.
+        outcome: Outcome,
+        /// What the game declared.
+        declared: Ending,
+    },
 }
 
 impl fmt::Display for EngineError {
@@ -340,6 +352,10 @@ impl fmt::Display for EngineError {
                 f,
                 "the game's margins {lowest} to {highest} are not a range within ±{}",
                 Score::MAX_EVAL
+            ),
+            EngineError::UndeclaredEnding { outcome, declared } => write!(
+                f,
+                "a finished position ended in {outcome}, which the game's declared ending does not allow: {declared} (Game::ending); no value can rest on it"
             ),
         }
     }
@@ -910,7 +926,8 @@ impl<M: Copy + PartialEq> Engine<M> {
         if self.options.aspiration.is_some() {
             return Err(EngineError::AspirationInSolve);
         }
-        let ladder = match game.ending() {
+        let ending = game.ending();
+        let ladder = match ending {
             Ending::Heuristic => return Err(EngineError::HeuristicGame),
             Ending::WinLossDraw => ValueLadder::new(game.max_plies_left(), game.winner_moves_last()),
             Ending::Margin { lowest, highest } => ValueLadder::margins(lowest, highest)?,
@@ -919,12 +936,18 @@ impl<M: Copy + PartialEq> Engine<M> {
         // away (no searched move ends a game at distance 0), so bisecting
         // on it would report a loss in 1, or a draw, for a loss on the spot.
         if let Some(outcome) = game.outcome() {
+            if !ending.allows(outcome) {
+                return Err(EngineError::UndeclaredEnding { outcome, declared: ending });
+            }
             return Ok(finished_root(outcome, mode));
         }
         // Exact answers never rest on a selective technique.
         let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
         let (solved, helpers) = self.run(game, &mut NoTrace, limits, |searcher| bisect(searcher, &ladder, mode));
         let result = solved.and_then(|mut result| {
+            if let Some(outcome) = helpers.undeclared {
+                return Err(EngineError::UndeclaredEnding { outcome, declared: ending });
+            }
             if helpers.evaluations > 0 {
                 return Err(EngineError::StaticEvaluation);
             }
@@ -1027,7 +1050,8 @@ fn deepen<G: Game, O: Observer<G::Move>>(
             reason = stopped;
             break;
         }
-        let exact = searcher.unproven == unproven_before;
+        // An ending the game did not declare proves nothing.
+        let exact = searcher.unproven == unproven_before && searcher.undeclared.is_none();
         let mut pv = searcher.context.root_pv();
         if searcher.options.whole_pv {
             pv::extend_from_table(searcher, &mut pv, depth, value, exact);
@@ -1113,6 +1137,9 @@ fn bisect<G: Game, O: Observer<G::Move>>(
         } else {
             high = middle.min(clamp(ladder.rung_at_most(value)));
         }
+    }
+    if let Some(outcome) = searcher.undeclared {
+        return Err(EngineError::UndeclaredEnding { outcome, declared: searcher.ending });
     }
     if searcher.evaluations > 0 {
         return Err(EngineError::StaticEvaluation);
@@ -1266,11 +1293,15 @@ impl ValueLadder {
         ValueLadder { wins: (plies + stride - 1) / stride, losses: plies / stride, stride, margins: false }
     }
 
-    /// The ladder of a game that ends in margins from `lowest` to `highest`.
+    /// The ladder of a game whose finished positions are worth `lowest`
+    /// to `highest` to their side to move: the root's values, which are
+    /// that range or its mirror image by who is to move at the end
+    /// ([`Ending::root_margins`]).
     fn margins(lowest: i32, highest: i32) -> Result<Self, EngineError> {
         if lowest > highest || lowest < -Score::MAX_EVAL || highest > Score::MAX_EVAL {
             return Err(EngineError::InvalidMargins { lowest, highest });
         }
+        let (lowest, highest) = (lowest.min(-highest), highest.max(-lowest));
         let (lowest, highest) = (i64::from(lowest.min(-1)), i64::from(highest.max(1)));
         Ok(ValueLadder { wins: highest, losses: -lowest, stride: 1, margins: true })
     }
