@@ -341,7 +341,8 @@ fn distances_count_plies_through_extra_turns() {
         difference: 0,
         to_move: Player::First,
         scoring: Scoring::WinLossDraw,
-        declared: None,
+        bias: 0,
+        claimed: None,
     };
     // Taking 2 at once loses (the opponent gains 9); taking 1, then 1 again
     // (an extra turn) wins 5 to 0: a win in 2 plies.

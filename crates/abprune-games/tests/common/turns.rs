@@ -29,9 +29,12 @@ pub struct Bonus {
     pub difference: i32,
     pub to_move: Player,
     pub scoring: Scoring,
-    /// The declared margins, when they are not the honest range (the
-    /// broken and asymmetric cases of the margin tests).
-    pub declared: Option<(i32, i32)>,
+    /// Added to every finished game's margin, for its side to move: with
+    /// it, the margins' range is asymmetric (1 to 7, say).
+    pub bias: i32,
+    /// What [`Game::ending`] declares, when it is not the honest range
+    /// (the broken cases of the margin tests).
+    pub claimed: Option<Ending>,
 }
 
 impl Bonus {
@@ -52,9 +55,15 @@ impl Bonus {
         4 * i32::try_from(self.gains.len()).unwrap_or(i32::MAX / 8)
     }
 
-    /// The margin of the finished game, for the side to move.
+    /// The points so far, for the side to move.
     pub fn margin(&self) -> i32 {
         self.sign() * self.difference
+    }
+
+    /// The honest declaration: every margin the game can end in, for the
+    /// finished position's side to move.
+    pub fn honest_range(&self) -> (i32, i32) {
+        (-self.swing() + self.bias, self.swing() + self.bias)
     }
 }
 
@@ -90,7 +99,7 @@ impl Game for Bonus {
         if self.left > 0 {
             return None;
         }
-        let margin = self.margin();
+        let margin = self.margin() + self.bias;
         Some(match self.scoring {
             Scoring::Margin => Outcome::Score(margin),
             Scoring::WinLossDraw if margin > 0 => Outcome::Win,
@@ -113,7 +122,7 @@ impl Game for Bonus {
     fn rules_key(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (&self.gains, &self.extra, self.scoring == Scoring::Margin, self.declared).hash(&mut hasher);
+        (&self.gains, &self.extra, self.scoring == Scoring::Margin, self.bias, self.claimed).hash(&mut hasher);
         hasher.finish()
     }
 
@@ -129,10 +138,13 @@ impl Game for Bonus {
     }
 
     fn ending(&self) -> Ending {
-        match (self.scoring, self.declared) {
-            (Scoring::WinLossDraw, _) => Ending::WinLossDraw,
-            (Scoring::Margin, Some((lowest, highest))) => Ending::Margin { lowest, highest },
-            (Scoring::Margin, None) => Ending::Margin { lowest: -self.swing(), highest: self.swing() },
+        match (self.claimed, self.scoring) {
+            (Some(claimed), _) => claimed,
+            (None, Scoring::WinLossDraw) => Ending::WinLossDraw,
+            (None, Scoring::Margin) => {
+                let (lowest, highest) = self.honest_range();
+                Ending::Margin { lowest, highest }
+            }
         }
     }
 
@@ -156,7 +168,8 @@ pub fn bonus(most: usize, scoring: Scoring) -> impl Strategy<Value = Bonus> {
                 difference: 0,
                 to_move: if second { Player::Second } else { Player::First },
                 scoring,
-                declared: None,
+                bias: 0,
+                claimed: None,
             })
     })
 }

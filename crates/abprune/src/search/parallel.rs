@@ -451,8 +451,8 @@ pub(crate) struct CrewReport {
     pub(crate) stats: SearchStats,
     /// The helpers' static evaluations.
     pub(crate) evaluations: u64,
-    /// A finished position's outcome a helper met that the game's declared
-    /// ending does not allow.
+    /// A finished position's outcome a thread (the main one included) met
+    /// that the game's declared ending does not allow.
     pub(crate) undeclared: Option<Outcome>,
     /// Wall time from the start to the last helper's end.
     pub(crate) elapsed: Duration,
@@ -529,7 +529,7 @@ where
         if options.helpers_after_nodes == 0 { Duration::ZERO } else { launch_cost.0 * LAUNCH_COST_FACTOR };
     let spawning = std::cell::Cell::new(Duration::ZERO);
     let started = Instant::now();
-    let (outcome, buffers, finished) = std::thread::scope(|scope| {
+    let (outcome, buffers, finished, undeclared) = std::thread::scope(|scope| {
         let (crew, root, helpers, spawning) = (&crew, &root, &mut *helpers, &spawning);
         let launch = move || {
             let spawned = Instant::now();
@@ -556,12 +556,13 @@ where
         });
         let outcome = drive(&mut searcher);
         crew.finish();
-        (outcome, searcher.context.into_buffers(), Instant::now())
+        let undeclared = searcher.undeclared;
+        (outcome, searcher.context.into_buffers(), Instant::now(), undeclared)
     });
     if crew.launched.load(Ordering::Relaxed) {
         launch_cost.record(spawning.get() + finished.elapsed());
     }
-    let mut report = CrewReport { elapsed: started.elapsed(), ..CrewReport::default() };
+    let mut report = CrewReport { elapsed: started.elapsed(), undeclared, ..CrewReport::default() };
     for state in helpers.iter_mut() {
         report.stats.accumulate(&std::mem::take(&mut state.stats));
         report.evaluations += std::mem::take(&mut state.evaluations);
