@@ -279,6 +279,9 @@ pub fn score_from_benchmark(value: i32, moves_played: u32) -> Score {
 impl Game for Connect4 {
     type Move = u8;
 
+    /// Every move hands the turn over.
+    const PLAYERS_ALTERNATE: bool = true;
+
     fn side_to_move(&self) -> Player {
         if self.moves % 2 == 0 {
             Player::First

@@ -7,6 +7,7 @@
 //! - [`nim`], Nim under the normal and the misère rule;
 //! - [`tictactoe`], tic-tac-toe;
 //! - [`connect4`], Connect Four on two bitboards, with the hooks an exact solver uses;
+//! - [`kalah`], Kalah scored by the seed margin: a game with extra turns;
 //! - [`othello`], Othello scored by the disc margin, for exact endgame solves;
 //! - [`gomoku`], Gomoku (freestyle and standard rules, boards up to 22x22) with
 //!   incremental line patterns, forced-reply shortcuts, quiescence and a VCF search.
@@ -15,6 +16,7 @@
 
 pub mod connect4;
 pub mod gomoku;
+pub mod kalah;
 pub mod nim;
 pub mod othello;
 pub mod random_tree;
@@ -24,6 +26,7 @@ mod tree_parse;
 
 pub use connect4::Connect4;
 pub use gomoku::{Gomoku, GomokuError, MoveOrder, Point, Rule};
+pub use kalah::Kalah;
 pub use nim::Nim;
 pub use othello::Othello;
 pub use random_tree::{LeafValues, MoveOrdering, RandomTreeSpec};

@@ -210,6 +210,9 @@ pub fn square_name(square: u8) -> String {
 impl Game for Othello {
     type Move = u8;
 
+    /// Every move (a pass too) hands the turn over.
+    const PLAYERS_ALTERNATE: bool = true;
+
     fn side_to_move(&self) -> Player {
         self.to_move
     }

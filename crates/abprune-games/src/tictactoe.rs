@@ -78,6 +78,9 @@ impl TicTacToe {
 impl Game for TicTacToe {
     type Move = u8;
 
+    /// Every move hands the turn over.
+    const PLAYERS_ALTERNATE: bool = true;
+
     fn side_to_move(&self) -> Player {
         if self.count % 2 == 0 {
             Player::First

@@ -10,7 +10,11 @@
 //! loses nothing: its `undo` is as cheap as a copy.
 //!
 //! The contract the searches rely on:
-//! - the players alternate: after `play`, the other side is to move;
+//! - after `play`, either side may be to move: the other side as a rule,
+//!   the same side when the rules give it another turn (Kalah's last seed
+//!   in one's own store, a completed box in dots-and-boxes); every search
+//!   asks [`Game::side_to_move`] after each move and values the child from
+//!   the mover's view by whether the side changed;
 //! - `undo(mv)` restores exactly the position before `play(mv)`;
 //! - [`Game::outcome`] says whether the game is over *before* any move is
 //!   generated; a position that is not over but has no moves is a leaf the
@@ -35,7 +39,7 @@ pub enum Horizon {
     /// standing pat would ignore a threat the evaluation cannot see.
     Forced,
 }
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
 
 /// How a game's finished positions are valued, which says what an exact
 /// solve bisects on (see [`Game::ending`]).
@@ -43,11 +47,21 @@ use std::fmt::Debug;
 pub enum Ending {
     /// Finished games are won, lost or drawn ([`Outcome::Win`],
     /// [`Outcome::Loss`], [`Outcome::Draw`]); the solve finds the distance
-    /// to the end too.
+    /// to the end too. An [`Outcome::Score`] makes
+    /// [`crate::Engine::solve`] fail with
+    /// [`crate::EngineError::UndeclaredEnding`].
     WinLossDraw,
     /// Finished games end with a margin ([`Outcome::Score`], or
     /// [`Outcome::Draw`] for 0) between `lowest` and `highest`, from the
-    /// side to move's view; the solve finds the margin under best play.
+    /// view of the side to move *in the finished position* (as every
+    /// [`Game::outcome`] is); the solve finds the margin under best play.
+    /// So the root's value, whichever side is to move at the end of each
+    /// line, lies in `[min(lowest, -highest), max(highest, -lowest)]`: a
+    /// game whose finished positions are worth 1 to 7 to their side to
+    /// move may be worth -7 to -1 to the root's. A finished position whose
+    /// outcome the range does not allow (another margin, or a win or loss)
+    /// makes [`crate::Engine::solve`] fail with
+    /// [`crate::EngineError::UndeclaredEnding`], never a value.
     Margin {
         /// The lowest margin a finished game can have.
         lowest: i32,
@@ -58,6 +72,50 @@ pub enum Ending {
     /// that the rules do not finish, as an explicit tree's leaves): no
     /// exact solve, which [`crate::Engine::solve`] refuses before searching.
     Heuristic,
+}
+
+impl Ending {
+    /// Whether a finished position may end in `outcome` (from its side to
+    /// move's view) under this declaration: a win, loss or draw for
+    /// [`Ending::WinLossDraw`]; a margin within the range (a draw being 0)
+    /// for [`Ending::Margin`]; anything for [`Ending::Heuristic`].
+    #[inline]
+    pub fn allows(self, outcome: Outcome) -> bool {
+        match (self, outcome) {
+            (Ending::Heuristic, _) => true,
+            (Ending::WinLossDraw, Outcome::Score(_)) => false,
+            (Ending::WinLossDraw, _) => true,
+            (Ending::Margin { lowest, highest }, Outcome::Score(margin)) => (lowest..=highest).contains(&margin),
+            (Ending::Margin { lowest, highest }, Outcome::Draw) => (lowest..=highest).contains(&0),
+            (Ending::Margin { .. }, Outcome::Win | Outcome::Loss) => false,
+        }
+    }
+
+    /// The values the root of a game with this ending can have, for a
+    /// margin game: a finished position is worth `lowest` to `highest` to
+    /// its own side to move, which may be the root's side or the other, so
+    /// `[min(lowest, -highest), max(highest, -lowest)]`. `None` for the
+    /// other endings.
+    pub fn root_margins(self) -> Option<(i32, i32)> {
+        match self {
+            Ending::Margin { lowest, highest } => Some((lowest.min(-highest), highest.max(-lowest))),
+            Ending::WinLossDraw | Ending::Heuristic => None,
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    /// The declaration in words, as an error names it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::WinLossDraw => f.write_str("wins, losses and draws (Ending::WinLossDraw)"),
+            Ending::Margin { lowest, highest } => write!(
+                f,
+                "margins from {lowest} to {highest} for the side to move in the finished position (Ending::Margin)"
+            ),
+            Ending::Heuristic => f.write_str("static evaluations (Ending::Heuristic)"),
+        }
+    }
 }
 
 /// One of the two players.
@@ -85,11 +143,42 @@ impl Player {
 /// Implement the six required methods; the optional hooks make the iterative
 /// deepening engine stronger but are never needed for correctness, and their
 /// defaults are always safe (no hook panics or pretends).
+///
+/// # Who moves next
+///
+/// The players need not alternate. After [`Game::play`], the side to move
+/// may be the same one again: a game with extra turns (Kalah, where the
+/// last seed sown into one's own store gives another move; dots-and-boxes,
+/// where completing a box does) is written the obvious way, `play` leaving
+/// [`Game::side_to_move`] unchanged. Every search of the library, the
+/// plain ones and the engine's (solve, test, parallel search, quiescence,
+/// the line's completion), compares the side to move before and after each
+/// move: a child whose side changed is worth the negation of its value, a
+/// child where the same side moves again is worth its own value, and the
+/// window is passed on to match (negated and swapped, or unchanged). So
+/// values stay in the negamax convention (from the side to move at each
+/// node), and a win's distance counts plies, not turns.
+///
+/// What the rest of the contract then asks: [`Game::hash_key`] must tell
+/// the side to move apart (a position with the same board and another
+/// side to move is another position); [`Game::winner_moves_last`] must stay
+/// `false` (its odd/even reasoning needs alternating players); and a pass
+/// for null-move pruning ([`Game::play_null`]) always hands the turn over.
 pub trait Game {
     /// A move: small and `Copy`, so move lists are plain arrays.
     type Move: Copy + PartialEq + Debug;
 
-    /// Whose turn it is.
+    /// True when every move hands the turn to the other side (no extra
+    /// turns, ever; a pass counts as a move that does): the searches then
+    /// skip the check of who is to move after each move, which costs a
+    /// game as cheap per node as Connect Four about 0.7% of a solve's
+    /// instructions. A promise, checked in debug builds. Default: `false`,
+    /// always right (see [who moves next](Game#who-moves-next)).
+    const PLAYERS_ALTERNATE: bool = false;
+
+    /// Whose turn it is. Read after every move the searches play: it may
+    /// be the side that just moved (an extra turn, see [who moves
+    /// next](Game#who-moves-next)), so it must be cheap and always true.
     fn side_to_move(&self) -> Player;
 
     /// Appends every legal move to `moves` (the caller clears the buffer; the
@@ -98,7 +187,9 @@ pub trait Game {
     /// them in, so put the likely best moves first.
     fn generate_moves(&self, moves: &mut Vec<Self::Move>);
 
-    /// Plays a legal move for the side to move.
+    /// Plays a legal move for the side to move. Afterwards the other side
+    /// is to move, or the same side again when the rules give it another
+    /// turn ([`Game::side_to_move`] says which).
     fn play(&mut self, mv: Self::Move);
 
     /// Takes back `mv`, which must be the last move played.
@@ -204,9 +295,11 @@ pub trait Game {
 
     /// True when every decided game ends on the winner's own move (as in
     /// Connect Four, Gomoku, tic-tac-toe: [`Game::outcome`] never says
-    /// `Win`): the side to move can then only win an odd number of plies
-    /// ahead and lose an even number, and a solver skips the other values.
-    /// Default: `false`, which is always safe.
+    /// `Win`) and the players alternate: the side to move can then only
+    /// win an odd number of plies ahead and lose an even number, and a
+    /// solver skips the other values. Never for a game with extra turns
+    /// (see [who moves next](Game#who-moves-next)), whose wins come at any
+    /// distance. Default: `false`, which is always safe.
     fn winner_moves_last(&self) -> bool {
         false
     }

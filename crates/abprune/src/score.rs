@@ -214,6 +214,18 @@ pub enum Outcome {
     Score(i32),
 }
 
+impl fmt::Display for Outcome {
+    /// The ending in words, from the side to move's view.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win => f.write_str("a win (Outcome::Win)"),
+            Outcome::Loss => f.write_str("a loss (Outcome::Loss)"),
+            Outcome::Draw => f.write_str("a draw (Outcome::Draw)"),
+            Outcome::Score(margin) => write!(f, "a margin of {margin} (Outcome::Score)"),
+        }
+    }
+}
+
 impl Outcome {
     /// The score of this ending reached `ply` plies from the root (a margin
     /// does not depend on `ply`; one beyond `±MAX_EVAL` is clamped to it).

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used)]
 
 pub mod dag;
+pub mod turns;
 
 use abprune::{negamax, Engine, EngineOptions, Game, NoTrace, SearchLimits, SolveMode, UNLIMITED_DEPTH};
 use abprune_games::connect4::Connect4;

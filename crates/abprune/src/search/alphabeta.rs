@@ -14,7 +14,9 @@ use crate::{Game, Score};
 /// F2(p, alpha, beta) >= beta   if F(p) >= beta,
 /// ```
 ///
-/// and so `F2(p, -inf, +inf) = F(p)` (10). Interior nodes return a value in
+/// and so `F2(p, -inf, +inf) = F(p)` (10). A child where the same side
+/// moves again (an extra turn) is searched with `(m, beta)` itself, and its
+/// value counts as it is. Interior nodes return a value in
 /// `[alpha, beta]` ("fail-hard"); leaves return `f(p)` unchanged, as in the
 /// paper.
 ///
@@ -56,7 +58,9 @@ fn f2<G: Game, O: Observer<G::Move>>(
     // maximum is below beta; the window passed down never widens.
     let mut m = alpha;
     for (i, &mv) in moves.iter().enumerate() {
-        let t = -context.child(mv, |context| f2(context, depth - 1, ply + 1, Some(mv), -beta, -m));
+        let t = context.child(mv, |context, turn| {
+            turn.value(m, beta, |alpha, beta| f2(context, depth - 1, ply + 1, Some(mv), alpha, beta))
+        });
         if t > m {
             m = t;
             context.update_pv(ply, mv);

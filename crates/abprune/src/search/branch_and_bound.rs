@@ -16,6 +16,11 @@ use crate::{Game, Score};
 /// to an earlier move; only an upper bound is passed down, which is why deep
 /// cut-offs, those alpha-beta adds, never happen here.
 ///
+/// A child where the same side moves again (an extra turn) is searched with
+/// the node's own `bound`: there is no opponent to bound, and condition (6)
+/// of the child is then the node's (a child value at or above `bound`
+/// refutes the node, one below it is exact).
+///
 /// The returned best move is exact when the value is below `bound`; the PV
 /// below the root is not guaranteed (a child searched with a bound returns
 /// its exact value only when that value beats the bound).
@@ -43,12 +48,17 @@ fn f1<G: Game, O: Observer<G::Move>>(
         Expansion::Leaf(value) => return context.exit(ply, value),
         Expansion::Moves(moves) => moves,
     };
-    // Invariant (8): m = max(-F(p_1), ..., -F(p_{i-1})) at the top of turn i,
-    // because a child searched with bound -m returns F exactly whenever its
-    // negation would raise m.
+    // Invariant (8): m = max(v_1, ..., v_{i-1}) at the top of turn i (v_j the
+    // child's value from here) below `bound`, because a child searched with
+    // bound -m returns F exactly whenever its negation would raise m, and a
+    // child of the same side, searched with `bound`, exactly whenever it
+    // stays below it. (The window (m, bound) is put into the child's view,
+    // and F1 takes only its upper end.)
     let mut m = -Score::INFINITY;
     for (i, &mv) in moves.iter().enumerate() {
-        let t = -context.child(mv, |context| f1(context, depth - 1, ply + 1, Some(mv), -m));
+        let t = context.child(mv, |context, turn| {
+            turn.value(m, bound, |_, upper| f1(context, depth - 1, ply + 1, Some(mv), upper))
+        });
         if t > m {
             m = t;
             context.update_pv(ply, mv);

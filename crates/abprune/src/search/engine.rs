@@ -318,6 +318,18 @@ pub enum EngineError {
         /// The highest.
         highest: i32,
     },
+    /// A solve met a finished position whose outcome the game's declared
+    /// ending ([`Game::ending`]) does not allow: a margin outside
+    /// [`Ending::Margin`]'s range (from the finished position's side to
+    /// move), a win or loss in a margin game, a margin in a
+    /// [`Ending::WinLossDraw`] game. The solve's value would rest on it (a
+    /// margin beyond the range cannot be bisected on), so there is none.
+    UndeclaredEnding {
+        /// The finished position's outcome, from its side to move.
+        outcome: Outcome,
+        /// What the game declared.
+        declared: Ending,
+    },
 }
 
 impl fmt::Display for EngineError {
@@ -340,6 +352,10 @@ impl fmt::Display for EngineError {
                 f,
                 "the game's margins {lowest} to {highest} are not a range within ±{}",
                 Score::MAX_EVAL
+            ),
+            EngineError::UndeclaredEnding { outcome, declared } => write!(
+                f,
+                "a finished position ended in {outcome}, which the game's declared ending does not allow: {declared} (Game::ending); no value can rest on it"
             ),
         }
     }
@@ -625,13 +641,16 @@ impl<M: Copy + PartialEq> Engine<M> {
         self.prepare(game);
         if self.options.threads == 1 {
             let started = Instant::now();
-            let (outcome, buffers) = {
+            let (outcome, buffers, undeclared) = {
                 let mut searcher = self.searcher(game, observer, limits);
                 let outcome = drive(&mut searcher);
-                (outcome, searcher.context.into_buffers())
+                let undeclared = searcher.undeclared;
+                (outcome, searcher.context.into_buffers(), undeclared)
             };
             self.buffers = buffers;
-            return (outcome, CrewReport { elapsed: started.elapsed(), ..CrewReport::default() });
+            let report = CrewReport { elapsed: started.elapsed(), undeclared, ..CrewReport::default() };
+            self.forget_undeclared(&report);
+            return (outcome, report);
         }
         let main = MainThread {
             options: &self.options,
@@ -642,7 +661,18 @@ impl<M: Copy + PartialEq> Engine<M> {
         };
         let (outcome, buffers, report) = parallel::run(main, &mut self.helpers, game, observer, limits, drive);
         self.buffers = buffers;
+        self.forget_undeclared(&report);
         (outcome, report)
+    }
+
+    /// After a search that met a finished position the game's declared
+    /// ending does not allow, forgets what the table learnt: entries that
+    /// rest on it would answer a later search without it meeting the
+    /// position again, and so without the error.
+    fn forget_undeclared(&mut self, report: &CrewReport) {
+        if report.undeclared.is_some() {
+            self.clear();
+        }
     }
 
     /// Iterative deepening: searches depth 1, 2, ... until the value is
@@ -896,7 +926,10 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// ([`crate::game::Ending::Heuristic`]), or when its margins are no
     /// range. After: when the search met a position valued by static
     /// evaluation all the same (a position without moves the rules do not
-    /// finish).
+    /// finish), or a finished position whose outcome the declared ending
+    /// does not allow ([`EngineError::UndeclaredEnding`]: a margin outside
+    /// the range, seen from the finished position's side to move, or an
+    /// outcome of the other kind), which leaves no value to report.
     pub fn solve<G>(
         &mut self,
         game: &mut G,
@@ -910,7 +943,8 @@ impl<M: Copy + PartialEq> Engine<M> {
         if self.options.aspiration.is_some() {
             return Err(EngineError::AspirationInSolve);
         }
-        let ladder = match game.ending() {
+        let ending = game.ending();
+        let ladder = match ending {
             Ending::Heuristic => return Err(EngineError::HeuristicGame),
             Ending::WinLossDraw => ValueLadder::new(game.max_plies_left(), game.winner_moves_last()),
             Ending::Margin { lowest, highest } => ValueLadder::margins(lowest, highest)?,
@@ -919,12 +953,18 @@ impl<M: Copy + PartialEq> Engine<M> {
         // away (no searched move ends a game at distance 0), so bisecting
         // on it would report a loss in 1, or a draw, for a loss on the spot.
         if let Some(outcome) = game.outcome() {
+            if !ending.allows(outcome) {
+                return Err(EngineError::UndeclaredEnding { outcome, declared: ending });
+            }
             return Ok(finished_root(outcome, mode));
         }
         // Exact answers never rest on a selective technique.
         let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
         let (solved, helpers) = self.run(game, &mut NoTrace, limits, |searcher| bisect(searcher, &ladder, mode));
         let result = solved.and_then(|mut result| {
+            if let Some(outcome) = helpers.undeclared {
+                return Err(EngineError::UndeclaredEnding { outcome, declared: ending });
+            }
             if helpers.evaluations > 0 {
                 return Err(EngineError::StaticEvaluation);
             }
@@ -1027,7 +1067,8 @@ fn deepen<G: Game, O: Observer<G::Move>>(
             reason = stopped;
             break;
         }
-        let exact = searcher.unproven == unproven_before;
+        // An ending the game did not declare proves nothing.
+        let exact = searcher.unproven == unproven_before && searcher.undeclared.is_none();
         let mut pv = searcher.context.root_pv();
         if searcher.options.whole_pv {
             pv::extend_from_table(searcher, &mut pv, depth, value, exact);
@@ -1113,6 +1154,9 @@ fn bisect<G: Game, O: Observer<G::Move>>(
         } else {
             high = middle.min(clamp(ladder.rung_at_most(value)));
         }
+    }
+    if let Some(outcome) = searcher.undeclared {
+        return Err(EngineError::UndeclaredEnding { outcome, declared: searcher.ending });
     }
     if searcher.evaluations > 0 {
         return Err(EngineError::StaticEvaluation);
@@ -1248,9 +1292,11 @@ fn probe_point(low: i64, high: i64) -> i64 {
 /// bisection about one null-window probe per solve, and with them out its
 /// probes on Connect Four are the reference solver's, score for score.
 ///
-/// A game that ends in margins ([`Ending::Margin`]) has the margins for
-/// rungs, the rung `n` being `Score::new(n)`, with at least -1 and 1 among
-/// them so that a weak solve (rungs -1, 0, 1) asks the sign.
+/// A game that ends in margins ([`Ending::Margin`]) has the root's
+/// possible margins for rungs ([`Ending::root_margins`]), the rung `n`
+/// being `Score::new(n)`, with at least -1 and 1 among them so that a weak
+/// solve (rungs -1, 0, 1) asks the sign, and one more at each end that
+/// only an undeclared ending can reach.
 struct ValueLadder {
     wins: i64,
     losses: i64,
@@ -1266,12 +1312,22 @@ impl ValueLadder {
         ValueLadder { wins: (plies + stride - 1) / stride, losses: plies / stride, stride, margins: false }
     }
 
-    /// The ladder of a game that ends in margins from `lowest` to `highest`.
+    /// The ladder of a game whose finished positions are worth `lowest`
+    /// to `highest` to their side to move: the root's values, which are
+    /// that range or its mirror image by who is to move at the end
+    /// ([`Ending::root_margins`]).
     fn margins(lowest: i32, highest: i32) -> Result<Self, EngineError> {
         if lowest > highest || lowest < -Score::MAX_EVAL || highest > Score::MAX_EVAL {
             return Err(EngineError::InvalidMargins { lowest, highest });
         }
-        let (lowest, highest) = (i64::from(lowest.min(-1)), i64::from(highest.max(1)));
+        let (lowest, highest) = (lowest.min(-highest), highest.max(-lowest));
+        // One rung beyond each end: a root that fails high (low) there can
+        // only rest on a finished position outside the declared range, and
+        // the search that proves it meets one, which makes the solve fail
+        // (without these rungs the bisection would stop at the end and call
+        // it exact).
+        let (lowest, highest) = (lowest.min(-1).saturating_sub(1), highest.max(1).saturating_add(1));
+        let (lowest, highest) = (i64::from(lowest.max(-Score::MAX_EVAL)), i64::from(highest.min(Score::MAX_EVAL)));
         Ok(ValueLadder { wins: highest, losses: -lowest, stride: 1, margins: true })
     }
 
@@ -1369,6 +1425,18 @@ mod tests {
         // An impossible value (a win in 4) rounds to its possible neighbours.
         assert_eq!(strided.rung_at_least(Score::win_in(4)), strided.rung_at_most(Score::win_in(3)));
         assert_eq!(strided.rung_at_most(Score::win_in(4)), strided.rung_at_least(Score::win_in(5)));
+    }
+
+    #[test]
+    fn margin_ladders_cover_both_views_and_one_rung_beyond() {
+        // Ends worth 1 to 7 to their side to move: the root may be worth -7 to 7.
+        let ladder = ValueLadder::margins(1, 7).unwrap();
+        assert_eq!((ladder.lowest(), ladder.highest()), (-8, 8));
+        let ladder = ValueLadder::margins(-64, 64).unwrap();
+        assert_eq!((ladder.lowest(), ladder.highest()), (-65, 65));
+        let ladder = ValueLadder::margins(0, 0).unwrap();
+        assert_eq!((ladder.lowest(), ladder.highest()), (-2, 2));
+        assert_eq!(ValueLadder::margins(3, 2).err(), Some(EngineError::InvalidMargins { lowest: 3, highest: 2 }));
     }
 
     #[test]

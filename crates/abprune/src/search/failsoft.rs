@@ -18,7 +18,8 @@ use crate::{Game, Score};
 /// The bounds are tighter than fail-hard's (which only says `m <= alpha` or
 /// `m >= beta`), which is what window-manipulating searches (aspiration,
 /// PVS, MTD(f)) feed on. Children are searched with the same windows as in
-/// [`alphabeta`](fn@super::alphabeta), so both evaluate the same leaves.
+/// [`alphabeta`](fn@super::alphabeta), so both evaluate the same leaves
+/// (a child where the same side moves again with the node's own window).
 ///
 /// # Panics
 /// In debug builds, if `alpha >= beta`.
@@ -52,7 +53,9 @@ fn failsoft<G: Game, O: Observer<G::Move>>(
     let mut current = -Score::INFINITY;
     let mut alpha = alpha;
     for (i, &mv) in moves.iter().enumerate() {
-        let score = -context.child(mv, |context| failsoft(context, depth - 1, ply + 1, Some(mv), -beta, -alpha));
+        let score = context.child(mv, |context, turn| {
+            turn.value(alpha, beta, |alpha, beta| failsoft(context, depth - 1, ply + 1, Some(mv), alpha, beta))
+        });
         if score > current {
             current = score;
             context.update_pv(ply, mv);

@@ -36,7 +36,7 @@ fn minimax_value<G: Game, O: Observer<G::Move>>(
     };
     let mut best = if is_max_node { -Score::INFINITY } else { Score::INFINITY };
     for &mv in &moves {
-        let value = context.child(mv, |context| minimax_value(context, max_player, depth - 1, ply + 1, Some(mv)));
+        let value = context.child(mv, |context, _| minimax_value(context, max_player, depth - 1, ply + 1, Some(mv)));
         let better = if is_max_node { value > best } else { value < best };
         if better {
             best = value;

@@ -48,7 +48,7 @@ pub use pvs::pvs;
 pub use quiescence::MAX_QUIESCENCE_PLIES;
 
 use crate::trace::Observer;
-use crate::{Game, Score, SearchStats};
+use crate::{Game, Player, Score, SearchStats};
 
 /// Search as deep as the game goes: the depth for exact solving of finite
 /// trees and games (every game must end long before `u32::MAX` plies).
@@ -75,6 +75,59 @@ impl<M> SearchResult<M> {
     /// How many plies to the end of the game the value promises, if decided.
     pub fn plies_to_end(&self) -> Option<u32> {
         self.value.plies_to_end()
+    }
+}
+
+/// Who is to move after a move, seen from the node the move was played
+/// at: the other side (the rule), or the same side again (an extra turn,
+/// see [who moves next](crate::Game#who-moves-next)). It says how a
+/// child's value and window are put into the node's view, which is the
+/// one place every search needs to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Turn {
+    /// The side that moved is to move again.
+    pub(crate) same_side: bool,
+}
+
+impl Turn {
+    /// The turn after a move played by `mover`, `game` being the position
+    /// after it (not asked when the game promises that the players
+    /// alternate, [`Game::PLAYERS_ALTERNATE`]).
+    #[inline(always)]
+    pub(crate) fn after<G: Game>(mover: Player, game: &G) -> Turn {
+        if G::PLAYERS_ALTERNATE {
+            debug_assert!(game.side_to_move() != mover, "a game that says its players alternate gave an extra turn");
+            return Turn { same_side: false };
+        }
+        Turn { same_side: game.side_to_move() == mover }
+    }
+
+    /// The child's value from the node's view, the child searched by
+    /// `search` with the node's window (`alpha`, `beta`) put into the
+    /// child's view: negated and swapped when the side changed (negamax),
+    /// passed on as it is when the same side moves again. A bound
+    /// `search` returns beyond its window stays a bound of the same kind
+    /// from the node's view, so every fail-soft and fail-hard condition
+    /// carries over unchanged.
+    #[inline(always)]
+    pub(crate) fn value(self, alpha: Score, beta: Score, search: impl FnOnce(Score, Score) -> Score) -> Score {
+        if self.same_side {
+            search(alpha, beta)
+        } else {
+            -search(-beta, -alpha)
+        }
+    }
+
+    /// A value of the node's, `value`, seen from the child (one ply
+    /// further from the root, so a win or loss is one ply nearer).
+    #[inline]
+    pub(crate) fn child_view(self, value: Score) -> Score {
+        let value = value.to_node_relative(1);
+        if self.same_side {
+            value
+        } else {
+            -value
+        }
     }
 }
 
@@ -107,6 +160,9 @@ pub(crate) struct Context<'a, G: Game, O: Observer<G::Move>> {
     pub(crate) game: &'a mut G,
     pub(crate) observer: &'a mut O,
     pub(crate) stats: SearchStats,
+    /// The side to move at the root (MAX): a cut-off at a node where it
+    /// moves is a beta cut-off, elsewhere an alpha cut-off.
+    root_side: Player,
     move_lists: Vec<Vec<G::Move>>,
     pv: Vec<Vec<G::Move>>,
     /// Kept here only to hand back with the other buffers.
@@ -123,7 +179,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
     pub(crate) fn with_buffers(game: &'a mut G, observer: &'a mut O, buffers: Buffers<G::Move>) -> Self {
         let Buffers { move_lists, mut pv, orders } = buffers;
         pv.iter_mut().for_each(Vec::clear);
-        Context { game, observer, stats: SearchStats::default(), move_lists, pv, orders }
+        let root_side = game.side_to_move();
+        Context { game, observer, stats: SearchStats::default(), root_side, move_lists, pv, orders }
     }
 
     /// The buffers, for the next search.
@@ -204,7 +261,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
         if skipped == 0 {
             return;
         }
-        if ply % 2 == 0 {
+        let at_max = if G::PLAYERS_ALTERNATE { ply % 2 == 0 } else { self.game.side_to_move() == self.root_side };
+        if at_max {
             self.stats.beta_cutoffs += 1;
         } else {
             self.stats.alpha_cutoffs += 1;
@@ -232,12 +290,15 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
         line.extend_from_slice(&below[0]);
     }
 
-    /// Plays `mv`, runs `search` on the child, undoes `mv`: the one place the
-    /// position changes, so play and undo always pair up.
+    /// Plays `mv`, runs `search` on the child with the [`Turn`] the move
+    /// made, undoes `mv`: the one place the position changes, so play and
+    /// undo always pair up.
     #[inline]
-    pub(crate) fn child<R>(&mut self, mv: G::Move, search: impl FnOnce(&mut Self) -> R) -> R {
+    pub(crate) fn child<R>(&mut self, mv: G::Move, search: impl FnOnce(&mut Self, Turn) -> R) -> R {
+        let mover = self.game.side_to_move();
         self.game.play(mv);
-        let result = search(self);
+        let turn = Turn::after(mover, &*self.game);
+        let result = search(self, turn);
         self.game.undo(mv);
         result
     }

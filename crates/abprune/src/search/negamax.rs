@@ -11,6 +11,10 @@ use crate::{Game, Score};
 /// position's value for the side to move is the negation of its value for the
 /// opponent. This is the oracle every pruning algorithm is tested against.
 ///
+/// A child where the same side moves again (an extra turn, see [who moves
+/// next](crate::Game#who-moves-next)) counts with its own value, `F(p_i)`
+/// rather than `-F(p_i)`: the value is always the side to move's.
+///
 /// # Examples
 /// See the crate documentation.
 pub fn negamax<G: Game, O: Observer<G::Move>>(game: &mut G, depth: u32, observer: &mut O) -> SearchResult<G::Move> {
@@ -31,10 +35,13 @@ fn f<G: Game, O: Observer<G::Move>>(
         Expansion::Leaf(value) => return context.exit(ply, value),
         Expansion::Moves(moves) => moves,
     };
-    // Invariant (8): at the top of each turn, m = max(-F(p_1), ..., -F(p_{i-1})).
+    // Invariant (8): at the top of each turn, m = max(v_1, ..., v_{i-1}),
+    // v_j = -F(p_j), or F(p_j) where the same side moves again.
     let mut m = -Score::INFINITY;
     for &mv in &moves {
-        let t = -context.child(mv, |context| f(context, depth - 1, ply + 1, Some(mv)));
+        let t = context.child(mv, |context, turn| {
+            turn.value(-Score::INFINITY, Score::INFINITY, |_, _| f(context, depth - 1, ply + 1, Some(mv)))
+        });
         if t > m {
             m = t;
             context.update_pv(ply, mv);

@@ -74,7 +74,7 @@ use super::{Buffers, Context};
 use crate::limits::{Clock, SearchLimits, StopReason, CHECK_INTERVAL};
 use crate::ordering::{History, Killers};
 use crate::trace::{NoTrace, Observer};
-use crate::{Game, Score, SearchStats};
+use crate::{Game, Outcome, Score, SearchStats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -397,6 +397,7 @@ struct HelperState<M> {
     buffers: Buffers<M>,
     stats: SearchStats,
     evaluations: u64,
+    undeclared: Option<Outcome>,
 }
 
 impl<M: Copy + PartialEq> Default for HelperState<M> {
@@ -407,6 +408,7 @@ impl<M: Copy + PartialEq> Default for HelperState<M> {
             buffers: Buffers::default(),
             stats: SearchStats::default(),
             evaluations: 0,
+            undeclared: None,
         }
     }
 }
@@ -449,6 +451,9 @@ pub(crate) struct CrewReport {
     pub(crate) stats: SearchStats,
     /// The helpers' static evaluations.
     pub(crate) evaluations: u64,
+    /// A finished position's outcome a thread (the main one included) met
+    /// that the game's declared ending does not allow.
+    pub(crate) undeclared: Option<Outcome>,
     /// Wall time from the start to the last helper's end.
     pub(crate) elapsed: Duration,
 }
@@ -524,7 +529,7 @@ where
         if options.helpers_after_nodes == 0 { Duration::ZERO } else { launch_cost.0 * LAUNCH_COST_FACTOR };
     let spawning = std::cell::Cell::new(Duration::ZERO);
     let started = Instant::now();
-    let (outcome, buffers, finished) = std::thread::scope(|scope| {
+    let (outcome, buffers, finished, undeclared) = std::thread::scope(|scope| {
         let (crew, root, helpers, spawning) = (&crew, &root, &mut *helpers, &spawning);
         let launch = move || {
             let spawned = Instant::now();
@@ -551,15 +556,17 @@ where
         });
         let outcome = drive(&mut searcher);
         crew.finish();
-        (outcome, searcher.context.into_buffers(), Instant::now())
+        let undeclared = searcher.undeclared;
+        (outcome, searcher.context.into_buffers(), Instant::now(), undeclared)
     });
     if crew.launched.load(Ordering::Relaxed) {
         launch_cost.record(spawning.get() + finished.elapsed());
     }
-    let mut report = CrewReport { elapsed: started.elapsed(), ..CrewReport::default() };
+    let mut report = CrewReport { elapsed: started.elapsed(), undeclared, ..CrewReport::default() };
     for state in helpers.iter_mut() {
         report.stats.accumulate(&std::mem::take(&mut state.stats));
         report.evaluations += std::mem::take(&mut state.evaluations);
+        report.undeclared = report.undeclared.or(state.undeclared.take());
     }
     (outcome, buffers, report)
 }
@@ -598,6 +605,7 @@ fn helper<G: Game + Clone>(
         }
     }
     let evaluations = searcher.evaluations;
+    state.undeclared = searcher.undeclared;
     let stats = std::mem::take(&mut searcher.context.stats);
     let buffers = searcher.context.into_buffers();
     state.buffers = buffers;

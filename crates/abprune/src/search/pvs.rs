@@ -50,9 +50,11 @@ fn negascout<G: Game, O: Observer<G::Move>>(
     let mut best = -Score::INFINITY;
     let mut alpha = alpha;
     for (i, &mv) in moves.iter().enumerate() {
-        let score = context.child(mv, |context| {
+        let score = context.child(mv, |context, turn| {
+            // The child's value from here, searched with a window seen from
+            // here (negated only when the side to move changed).
             let search = |context: &mut Context<'_, G, O>, alpha: Score, beta: Score| {
-                -negascout(context, depth - 1, ply + 1, Some(mv), -beta, -alpha)
+                turn.value(alpha, beta, |alpha, beta| negascout(context, depth - 1, ply + 1, Some(mv), alpha, beta))
             };
             if i == 0 {
                 return search(context, alpha, beta);

@@ -9,6 +9,7 @@
 //! the game says it is forced.
 
 use super::searcher::{bound_of, Searcher};
+use super::Turn;
 use crate::game::Horizon;
 use crate::trace::Observer;
 use crate::tt::{Bound, TableEntry, COMPLETE_DRAFT, PROVEN_DRAFT};
@@ -92,10 +93,14 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
             alpha = alpha.max(stand_pat);
         }
 
-        // Step 3. Follow the forcing moves, in the game's order.
+        // Step 3. Follow the forcing moves, in the game's order (a child's
+        // value and window negated only where the side to move changed).
+        let mover = self.context.game.side_to_move();
         for (i, &mv) in moves.iter().enumerate() {
             self.context.game.play(mv);
-            let value = -self.quiescence_child(ply + 1, extra + 1, mv, -beta, -alpha);
+            let turn = Turn::after(mover, &*self.context.game);
+            let value =
+                turn.value(alpha, beta, |alpha, beta| self.quiescence_child(ply + 1, extra + 1, mv, alpha, beta));
             self.context.game.undo(mv);
             if self.stopped.is_some() {
                 break;
@@ -137,7 +142,8 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
             return Score::DRAW;
         }
         if let Some(outcome) = self.context.game.outcome() {
-            let value = self.context.leaf(ply, outcome.score(ply));
+            let value = self.outcome_score(outcome, ply);
+            let value = self.context.leaf(ply, value);
             return self.context.exit(ply, value);
         }
         self.quiescence(ply, extra, alpha, beta)

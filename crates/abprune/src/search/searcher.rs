@@ -7,14 +7,15 @@ use super::selective::{
     late_move_count, late_move_reduction, null_move_reduction, Selectivity, EXTENSION_PLY_FACTOR, FUTILITY_MAX_DEPTH,
     IIR_MIN_DEPTH, LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH,
 };
-use super::Context;
+use super::{Context, Turn};
+use crate::game::Ending;
 use crate::limits::{Clock, StopReason};
 use crate::ordering::{sort_by_key_descending, History, Killers, HINT_WEIGHT, MAX_HINT, TABLE_MOVE_KEY};
 use crate::trace::Observer;
 use crate::tt::{
     Bound, TableEntry, TranspositionTable, COMPLETE_DRAFT, MAX_LIMITED_DRAFT, MAX_MOVE_INDEX, PROVEN_DRAFT,
 };
-use crate::{Game, Score};
+use crate::{Game, Outcome, Score};
 
 /// The table draft stored for a result of a search `depth` plies deep that
 /// met a horizon.
@@ -84,6 +85,11 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     /// that needed one was given a game that does not end in wins, losses
     /// and draws alone.
     pub(crate) evaluations: u64,
+    /// How the game says its finished positions are valued, read once.
+    pub(crate) ending: Ending,
+    /// The last finished position's outcome that `ending` does not allow,
+    /// if the search met one: a solve then fails rather than answer.
+    pub(crate) undeclared: Option<Outcome>,
     /// This thread's place in a parallel search; `None` alone.
     pub(crate) seat: Option<Seat<'a>>,
     /// ABDADA's moves in progress, once other threads search beside this one.
@@ -113,6 +119,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             (Some(_), Some(left)) => left.saturating_sub(options.near_plies),
             _ => u32::MAX,
         };
+        let ending = context.game.ending();
         Searcher {
             context,
             options,
@@ -126,6 +133,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             unproven: 0,
             horizons: 0,
             evaluations: 0,
+            ending,
+            undeclared: None,
             seat: None,
             busy: None,
             selectivity: options.selectivity,
@@ -257,7 +266,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         let outcome =
             if after_candidate { self.context.game.outcome_after_candidate() } else { self.context.game.outcome() };
         if let Some(outcome) = outcome {
-            let value = self.context.leaf(ply, outcome.score(ply));
+            let value = self.outcome_score(outcome, ply);
+            let value = self.context.leaf(ply, value);
             return self.context.exit(ply, value);
         }
         if depth == 0 {
@@ -408,6 +418,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         // time it comes up again its value is likely in the table.
         let nodes_before = self.context.stats.nodes;
         let (window_alpha, window_beta) = (alpha, beta);
+        let mover = self.context.game.side_to_move();
         let mut best = -Score::INFINITY;
         let mut best_index = None;
         let mut searched = 0;
@@ -454,23 +465,26 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             );
             let new_depth = depth - 1 + extension;
             self.context.game.play(mv);
+            // Every window below is the node's; `child` puts it into the
+            // child's view (negated only if the side to move changed).
+            let turn = Turn::after(mover, &*self.context.game);
             let value = if searched == 0 {
-                -self.node(new_depth, ply + 1, Some(mv), -beta, -alpha)
+                self.child(turn, new_depth, ply, mv, alpha, beta)
             } else if SELECTIVE {
                 let reduction = if self.selectivity.late_move_reductions && !forcing && Some(index) != table_move {
                     late_move_reduction(depth, searched, pv_node).min(new_depth.saturating_sub(1))
                 } else {
                     0
                 };
-                self.search_late_move(mv, new_depth, reduction, ply, alpha, beta)
+                self.search_late_move(turn, mv, new_depth, reduction, ply, alpha, beta)
             } else if self.options.variant != Variant::Pvs {
-                -self.node(new_depth, ply + 1, Some(mv), -beta, -alpha)
+                self.child(turn, new_depth, ply, mv, alpha, beta)
             } else {
                 // PVS: a null window first; a move that lands inside the
                 // window is searched again with the full window.
-                let scout = -self.node(new_depth, ply + 1, Some(mv), -alpha.succ(), -alpha);
+                let scout = self.child(turn, new_depth, ply, mv, alpha, alpha.succ());
                 if alpha < scout && scout < beta && self.stopped.is_none() {
-                    -self.node(new_depth, ply + 1, Some(mv), -beta, -alpha)
+                    self.child(turn, new_depth, ply, mv, alpha, beta)
                 } else {
                     scout
                 }
@@ -526,6 +540,17 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         self.context.exit(ply, best)
     }
 
+    /// The score of a finished position at `ply` whose outcome is
+    /// `outcome`, noting it when the game's declared ending does not allow
+    /// it ([`Searcher::undeclared`]).
+    #[inline]
+    pub(crate) fn outcome_score(&mut self, outcome: Outcome, ply: u32) -> Score {
+        if !self.ending.allows(outcome) {
+            self.undeclared = Some(outcome);
+        }
+        outcome.score(ply)
+    }
+
     /// The draft of a result found since the counters stood at
     /// `unproven_before` and `horizons_before`: proven when nothing rested
     /// on a horizon or an evaluation, complete when no line met a horizon,
@@ -540,12 +565,23 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         }
     }
 
+    /// The value, from the node at `ply`, of its child on the board (reached
+    /// by `mv`, with `turn`), searched to `depth` with the node's window
+    /// (`alpha`, `beta`) put into the child's view. The fail-soft condition
+    /// of [`Searcher::search`] holds for the result from the node's view.
+    #[inline(always)]
+    fn child(&mut self, turn: Turn, depth: u32, ply: u32, mv: G::Move, alpha: Score, beta: Score) -> Score {
+        turn.value(alpha, beta, |alpha, beta| self.node(depth, ply + 1, Some(mv), alpha, beta))
+    }
+
     /// A later move (not the first) of a selective search: at `new_depth - reduction`
     /// with a null window first when reduced, then, if it beats alpha, at
     /// `new_depth` (PVS: with a null window, and the full window only if
     /// the value lands inside it; plain alpha-beta: the full window).
+    #[allow(clippy::too_many_arguments)]
     fn search_late_move(
         &mut self,
+        turn: Turn,
         mv: G::Move,
         new_depth: u32,
         reduction: u32,
@@ -555,17 +591,17 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     ) -> Score {
         let mut value = Score::INFINITY;
         if reduction > 0 {
-            value = -self.node(new_depth - reduction, ply + 1, Some(mv), -alpha.succ(), -alpha);
+            value = self.child(turn, new_depth - reduction, ply, mv, alpha, alpha.succ());
         }
         if value <= alpha || self.stopped.is_some() {
             return value;
         }
         if self.options.variant != Variant::Pvs {
-            return -self.node(new_depth, ply + 1, Some(mv), -beta, -alpha);
+            return self.child(turn, new_depth, ply, mv, alpha, beta);
         }
-        value = -self.node(new_depth, ply + 1, Some(mv), -alpha.succ(), -alpha);
+        value = self.child(turn, new_depth, ply, mv, alpha, alpha.succ());
         if alpha < value && value < beta && self.stopped.is_none() {
-            value = -self.node(new_depth, ply + 1, Some(mv), -beta, -alpha);
+            value = self.child(turn, new_depth, ply, mv, alpha, beta);
         }
         value
     }
@@ -632,18 +668,23 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     }
 
     /// A value `>= beta` proven by a child's table entry, if any: a child
-    /// worth at most `u` to the opponent is worth at least `-u` to us.
+    /// worth at most `u` to the opponent is worth at least `-u` to us; a
+    /// child where we move again, worth at least `l`, is worth `l` to us.
     fn child_table_cutoff(&mut self, moves: &[G::Move], depth: u32, ply: u32, beta: Score) -> Option<Score> {
         let table = self.table_at(ply + 1)?;
+        let mover = self.context.game.side_to_move();
         for &mv in moves {
             self.context.game.play(mv);
+            let turn = Turn::after(mover, &*self.context.game);
             let entry = self.context.game.hash_key().and_then(|key| table.probe(key));
             self.context.game.undo(mv);
             let Some(entry) = entry else { continue };
-            if entry.draft < required_draft(depth - 1) || entry.bound == Bound::Lower {
+            // The bound that limits the child's value from below, from here.
+            let from_below = if turn.same_side { Bound::Upper } else { Bound::Lower };
+            if entry.draft < required_draft(depth - 1) || entry.bound == from_below {
                 continue;
             }
-            let value = -entry.value.to_root_relative(ply + 1);
+            let value = turn.value(-Score::INFINITY, Score::INFINITY, |_, _| entry.value.to_root_relative(ply + 1));
             if value >= beta {
                 if entry.draft != PROVEN_DRAFT {
                     self.unproven += 1;

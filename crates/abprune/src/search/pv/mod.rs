@@ -35,6 +35,7 @@ mod walk;
 pub(crate) use table::extend_from_table;
 
 use super::searcher::Searcher;
+use super::Turn;
 use crate::trace::Observer;
 use crate::tt::TableEntry;
 use crate::{Game, Score};
@@ -88,10 +89,37 @@ fn table_move<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, G, O>, ply:
     known.is_none().then(|| moves.get(index).copied()).flatten()
 }
 
-/// The value, node-relative, that the child reached by the line's next move
-/// has when the position's value is `value`.
-fn child_value(value: Score) -> Score {
-    -value.to_node_relative(1)
+/// Plays `mv` on the board and says whose turn it is now, from the side
+/// that moved: what puts the position's value into the child's view
+/// ([`Turn::child_view`]).
+fn play<G: Game, O: Observer<G::Move>>(searcher: &mut Searcher<'_, G, O>, mv: G::Move) -> Turn {
+    let mover = searcher.context.game.side_to_move();
+    searcher.context.game.play(mv);
+    Turn::after(mover, &*searcher.context.game)
+}
+
+/// The null window that asks of a child reached with `turn` whether it
+/// keeps its parent's value, `wanted` being that value in the child's view
+/// (root-relative at the child). Every child is worth at most its parent's
+/// value from the parent's view, so a child whose side changed is worth at
+/// least `wanted` and one where the same side moves again at most: one
+/// bound the other way proves the child worth exactly `wanted`.
+fn keeping_window(turn: Turn, wanted: Score) -> (Score, Score) {
+    if turn.same_side {
+        (wanted.pred(), wanted)
+    } else {
+        (wanted, wanted.succ())
+    }
+}
+
+/// Whether `found`, a fail-soft result of the window
+/// [`keeping_window`]`(turn, wanted)`, proves the child worth `wanted`.
+fn keeps(turn: Turn, found: Score, wanted: Score) -> bool {
+    if turn.same_side {
+        found >= wanted
+    } else {
+        found <= wanted
+    }
 }
 
 /// The legal moves of the position on the board.

@@ -1,9 +1,9 @@
 //! The line walked on through the table: probes only, no search (see the
 //! [parent module](super)).
 
-use super::{child_value, legal_moves, probe, table_move, take_back, MAX_LINE_PLIES};
+use super::{keeps, legal_moves, play, probe, table_move, take_back, MAX_LINE_PLIES};
 use crate::search::searcher::Searcher;
-use crate::search::UNLIMITED_DEPTH;
+use crate::search::{Turn, UNLIMITED_DEPTH};
 use crate::trace::Observer;
 use crate::tt::{Bound, TableEntry, PROVEN_DRAFT};
 use crate::{Game, Score};
@@ -20,8 +20,7 @@ fn replay<G: Game, O: Observer<G::Move>>(
         if !legal_moves(searcher).contains(&mv) {
             return (played, value);
         }
-        searcher.context.game.play(mv);
-        value = child_value(value);
+        value = play(searcher, mv).child_view(value);
     }
     (line.len(), value)
 }
@@ -42,14 +41,14 @@ pub(crate) fn extend_from_table<G: Game, O: Observer<G::Move>>(
     line.truncate(played);
     let mut remaining = if proven { UNLIMITED_DEPTH } else { depth.saturating_sub(played as u32) };
     while remaining > 0 && line.len() < MAX_LINE_PLIES {
-        let wanted = child_value(value);
         let needed_draft = if proven { PROVEN_DRAFT } else { (remaining - 1).min(u32::from(PROVEN_DRAFT)) as u8 };
-        let consistent = |entry: TableEntry| {
+        // An entry that proves the child keeps the value (see `keeps`).
+        let consistent = |entry: TableEntry, turn: Turn, wanted: Score| {
+            let one_sided = if turn.same_side { Bound::Lower } else { Bound::Upper };
             entry.draft >= needed_draft
                 && match entry.bound {
                     Bound::Exact => entry.value == wanted,
-                    Bound::Upper => entry.value <= wanted,
-                    Bound::Lower => false,
+                    bound => bound == one_sided && keeps(turn, entry.value, wanted),
                 }
         };
         // The move the table holds for this position first (as a rule the
@@ -58,15 +57,15 @@ pub(crate) fn extend_from_table<G: Game, O: Observer<G::Move>>(
         let moves = legal_moves(searcher);
         let first = table_move(searcher, line.len() as u32).filter(|mv| moves.contains(mv));
         let next = first.into_iter().chain(moves.iter().copied().filter(|&mv| Some(mv) != first)).find(|&mv| {
-            searcher.context.game.play(mv);
-            let found = child_agrees(searcher, wanted, proven, remaining == 1, &consistent);
+            let turn = play(searcher, mv);
+            let wanted = turn.child_view(value);
+            let found = child_agrees(searcher, turn, wanted, proven, remaining == 1, &consistent);
             searcher.context.game.undo(mv);
             found
         });
         let Some(mv) = next else { break };
-        searcher.context.game.play(mv);
+        value = play(searcher, mv).child_view(value);
         line.push(mv);
-        value = wanted;
         if !proven {
             remaining -= 1;
         }
@@ -80,15 +79,16 @@ pub(crate) fn extend_from_table<G: Game, O: Observer<G::Move>>(
 /// its evaluation, as the search valued it (leaves have no entries).
 fn child_agrees<G: Game, O: Observer<G::Move>>(
     searcher: &Searcher<'_, G, O>,
+    turn: Turn,
     wanted: Score,
     proven: bool,
     at_horizon: bool,
-    consistent: &impl Fn(TableEntry) -> bool,
+    consistent: &impl Fn(TableEntry, Turn, Score) -> bool,
 ) -> bool {
     if let Some(outcome) = searcher.context.game.outcome() {
         return outcome.score(0) == wanted;
     }
-    if probe(searcher).is_some_and(consistent) {
+    if probe(searcher).is_some_and(|entry| consistent(entry, turn, wanted)) {
         return true;
     }
     !proven && (at_horizon || legal_moves(searcher).is_empty()) && searcher.context.game.evaluate() == wanted

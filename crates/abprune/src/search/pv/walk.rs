@@ -2,12 +2,14 @@
 //!
 //! The walk starts at the root with the search's value and goes down one
 //! move at a time. At each position it looks for a move whose child is
-//! worth the line's value (negated, one ply on), valued exactly as the node
-//! search values a node at that ply: the same depth left, the same table,
-//! the same rules' shortcuts. Each position's value is the best of its
-//! children's, so every child is worth at least the wanted value, and one
-//! null-window test ("at most the wanted value?") proves the child worth
-//! exactly that; the move the reported line (or the table) suggests is
+//! worth the line's value (seen from the child: negated where the side to
+//! move changed, as it is where the same side moves again; one ply on),
+//! valued exactly as the node search values a node at that ply: the same
+//! depth left, the same table, the same rules' shortcuts. Each position's
+//! value is the best of its children's, so every child is bounded on one
+//! side by the wanted value, and one null-window test on the other side
+//! proves the child worth exactly that; the move the reported line (or the
+//! table) suggests is
 //! tested first, and is as a rule the one. Which children count, and where
 //! the line ends, follow what made the position's value in the search
 //! ([`Stage`]):
@@ -44,10 +46,10 @@
 //! caller keeps the table's line. The walk also checks the end it reaches,
 //! so a line it reports as whole always ends where its value is.
 
-use super::{child_value, legal_moves, probe, table_move, take_back, MAX_LINE_PLIES};
+use super::{keeping_window, keeps, legal_moves, play, probe, table_move, take_back, MAX_LINE_PLIES};
 use crate::game::Horizon;
 use crate::search::searcher::Searcher;
-use crate::search::{MAX_QUIESCENCE_PLIES, UNLIMITED_DEPTH};
+use crate::search::{Turn, MAX_QUIESCENCE_PLIES, UNLIMITED_DEPTH};
 use crate::trace::Observer;
 use crate::tt::{Bound, MAX_LIMITED_DRAFT, PROVEN_DRAFT};
 use crate::{Game, Score};
@@ -100,9 +102,8 @@ pub(crate) fn walk_by_search<G: Game, O: Observer<G::Move>>(
         let suggested = line.get(walked.len()).copied();
         match step(searcher, stage, walked.len() as u32, value, suggested) {
             Step::Play(mv, next) => {
-                searcher.context.game.play(mv);
+                value = play(searcher, mv).child_view(value);
                 walked.push(mv);
-                value = child_value(value);
                 stage = next;
             }
             Step::End => break is_worth(searcher, value),
@@ -207,18 +208,19 @@ fn search_step<G: Game, O: Observer<G::Move>>(
     if moves.is_empty() {
         return Step::End;
     }
-    let wanted = child_value(value);
     let child_depth = depth - 1;
     for mv in in_order(&moves, suggested, table_move(searcher, ply), ply) {
-        searcher.context.game.play(mv);
+        let turn = play(searcher, mv);
+        let wanted = turn.child_view(value);
         let bound = wanted.to_root_relative(ply + 1);
-        let found = searcher.node(child_depth, ply + 1, Some(mv), bound, bound.succ());
+        let (alpha, beta) = keeping_window(turn, bound);
+        let found = searcher.node(child_depth, ply + 1, Some(mv), alpha, beta);
         let next = child_stage(searcher, child_depth, wanted);
         searcher.context.game.undo(mv);
         if searcher.stopped.is_some() {
             return Step::Stuck;
         }
-        if found <= bound {
+        if keeps(turn, found, bound) {
             return Step::Play(mv, next);
         }
     }
@@ -260,16 +262,16 @@ fn quiescence_step<G: Game, O: Observer<G::Move>>(
         Horizon::Quiet if game.evaluate() == value => return Step::End,
         Horizon::Quiet | Horizon::Forced => {}
     }
-    let wanted = child_value(value);
     for mv in in_order(&moves, suggested, None, ply) {
-        searcher.context.game.play(mv);
-        let bound = wanted.to_root_relative(ply + 1);
-        let found = searcher.quiescence_child(ply + 1, extra + 1, mv, bound, bound.succ());
+        let turn = play(searcher, mv);
+        let bound = turn.child_view(value).to_root_relative(ply + 1);
+        let (alpha, beta) = keeping_window(turn, bound);
+        let found = searcher.quiescence_child(ply + 1, extra + 1, mv, alpha, beta);
         searcher.context.game.undo(mv);
         if searcher.stopped.is_some() {
             return Step::Stuck;
         }
-        if found <= bound {
+        if keeps(turn, found, bound) {
             return Step::Play(mv, Stage::Quiescence(extra + 1));
         }
     }
@@ -290,10 +292,9 @@ fn known_step<G: Game, O: Observer<G::Move>>(
     if moves.is_empty() {
         return Step::End;
     }
-    let wanted = child_value(value);
     for mv in in_order(&moves, suggested, None, ply) {
-        searcher.context.game.play(mv);
-        let keeps = proven_at_most(searcher, ply + 1, wanted);
+        let turn = play(searcher, mv);
+        let keeps = proven_to_keep(searcher, ply + 1, turn, turn.child_view(value));
         searcher.context.game.undo(mv);
         match keeps {
             Some(true) => return Step::Play(mv, Stage::Known),
@@ -304,23 +305,29 @@ fn known_step<G: Game, O: Observer<G::Move>>(
     Step::Stuck
 }
 
-/// Is the game's value of the position on the board, `ply` plies from the
-/// root, at most `bound` (node-relative)? A finished game answers by its
-/// outcome, a proven table entry by its bound; else a null-window test of
-/// unlimited depth rooted here. `None` when a limit stopped the test.
-fn proven_at_most<G: Game, O: Observer<G::Move>>(
+/// Does the game's value of the position on the board, `ply` plies from
+/// the root and reached with `turn`, keep its parent's value, `wanted` in
+/// its own view (node-relative; see [`keeping_window`])? A finished game
+/// answers by its outcome, a proven table entry by its bound; else a
+/// null-window test of unlimited depth rooted here. `None` when a limit
+/// stopped the test.
+fn proven_to_keep<G: Game, O: Observer<G::Move>>(
     searcher: &mut Searcher<'_, G, O>,
     ply: u32,
-    bound: Score,
+    turn: Turn,
+    wanted: Score,
 ) -> Option<bool> {
     if let Some(outcome) = searcher.context.game.outcome() {
-        return Some(outcome.score(0) <= bound);
+        return Some(keeps(turn, outcome.score(0), wanted));
     }
     if let Some(entry) = probe(searcher) {
-        if entry.draft == PROVEN_DRAFT && entry.bound != Bound::Lower && entry.value <= bound {
+        let one_sided = if turn.same_side { Bound::Lower } else { Bound::Upper };
+        let bounds = entry.bound == Bound::Exact || entry.bound == one_sided;
+        if entry.draft == PROVEN_DRAFT && bounds && keeps(turn, entry.value, wanted) {
             return Some(true);
         }
     }
-    let value = searcher.rooted_below(ply, |searcher| searcher.node(UNLIMITED_DEPTH, 0, None, bound, bound.succ()));
-    searcher.stopped.is_none().then_some(value <= bound)
+    let (alpha, beta) = keeping_window(turn, wanted);
+    let value = searcher.rooted_below(ply, |searcher| searcher.node(UNLIMITED_DEPTH, 0, None, alpha, beta));
+    searcher.stopped.is_none().then_some(keeps(turn, value, wanted))
 }
