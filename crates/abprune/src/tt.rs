@@ -1,5 +1,8 @@
 //! The transposition table: what earlier searches proved about positions.
 //!
+//! (Over 600 lines with its tests, which are half of it: the table's code
+//! is one layout and the operations on it, kept together.)
+//!
 //! Layout: buckets of four 16-byte slots, one cache line each. A slot is two
 //! 64-bit words, `check = key ^ data` and `data`, written and read without
 //! locks: a slot torn by two threads writing at once no longer satisfies

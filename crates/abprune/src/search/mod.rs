@@ -24,19 +24,32 @@
 //! bookkeeping) lives in `Context` so that each algorithm file holds only
 //! the recursion the paper prints.
 
+// The algorithms of the papers, one file each.
 mod alphabeta;
 mod branch_and_bound;
-pub mod engine;
 mod failsoft;
 mod minimax;
 mod mtdf;
 mod negamax;
+mod pvs;
+
+// The engine, bottom up (each file imports only files above it in this
+// list, `scripts/import-cycles.py` checks): options, errors and results;
+// what threads share; the node searcher with its quiescence and selective
+// parts; the line's completion; the drivers (iterative deepening, the
+// solve, the parallel launch); the engine that runs them.
+mod crew;
+mod deepen;
+pub mod engine;
+mod error;
+mod options;
 pub mod parallel;
 mod pv;
-mod pvs;
 mod quiescence;
+mod report;
 mod searcher;
 pub mod selective;
+mod solve;
 
 pub use alphabeta::alphabeta;
 pub use branch_and_bound::branch_and_bound;

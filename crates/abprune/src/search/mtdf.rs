@@ -1,6 +1,7 @@
 //! MTD(f): the exact value as a sequence of null-window searches.
 
-use super::engine::{Engine, EngineOptions, Variant};
+use super::engine::Engine;
+use super::options::{EngineOptions, Variant};
 use super::SearchResult;
 use crate::trace::Observer;
 use crate::{Game, Score};
@@ -23,22 +24,4 @@ pub fn mtdf<G: Game, O: Observer<G::Move>>(
     let options = EngineOptions { variant: Variant::Mtdf, whole_pv: true, ..EngineOptions::textbook() };
     let mut engine = Engine::with_checked_options(options);
     engine.search_depth(game, depth, first_guess, observer)
-}
-
-/// The MTD(f) loop over any null-window search `test(alpha, beta)` (fail-soft,
-/// `beta == alpha.succ()`). `None` when a test was stopped.
-pub(crate) fn mtdf_passes(first_guess: Score, mut test: impl FnMut(Score, Score) -> Option<Score>) -> Option<Score> {
-    let (mut lower, mut upper) = (-Score::INFINITY, Score::INFINITY);
-    let mut g = first_guess;
-    while lower < upper {
-        // Test just above the lower bound after a fail-high, at g otherwise.
-        let beta = if g == lower { g.succ() } else { g };
-        g = test(beta.pred(), beta)?;
-        if g < beta {
-            upper = g;
-        } else {
-            lower = g;
-        }
-    }
-    Some(g)
 }

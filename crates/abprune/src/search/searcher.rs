@@ -1,8 +1,17 @@
 //! The engine's node search: fail-soft alpha-beta or PVS with the table,
 //! move ordering, the game's shortcuts, and limits.
+//!
+//! Above the options, the results and the threads' shared state
+//! ([`super::crew`]); below every driver, which it never knows. Longer
+//! than the house's 600 lines on purpose: the node search is one recipe
+//! of numbered steps (`Step 1.` to `Step 8.`) with the helpers each step
+//! calls (ordering, the table's drafts, the selective steps, the seat's
+//! signal checks) beside it, and splitting the recipe from its steps would
+//! make a reader jump between files at every step; the quiescence search
+//! and the selective search's margins already live apart.
 
-use super::engine::{EngineOptions, Variant};
-use super::parallel::{BusyMoves, Seat};
+use super::crew::{BusyMoves, Seat};
+use super::options::{EngineOptions, Variant};
 use super::selective::{
     late_move_count, late_move_reduction, null_move_reduction, Selectivity, EXTENSION_PLY_FACTOR, FUTILITY_MAX_DEPTH,
     IIR_MIN_DEPTH, LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH,
@@ -549,6 +558,44 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             self.undeclared = Some(outcome);
         }
         outcome.score(ply)
+    }
+
+    /// All threads' nodes so far (the others' as last reported).
+    pub(crate) fn total_nodes(&self) -> u64 {
+        let nodes = self.context.stats.nodes;
+        self.seat.as_ref().map_or(nodes, |seat| seat.total_nodes(nodes))
+    }
+
+    /// The signal check of a thread in a parallel search ([`Seat::check`]);
+    /// marks the moves in progress from the moment the helpers start.
+    #[inline(never)]
+    pub(crate) fn crew_check(&mut self) -> Option<StopReason> {
+        let nodes = self.context.stats.nodes;
+        let seat = self.seat.as_mut()?;
+        let (reason, launched) = seat.check(nodes, &mut self.clock, self.options.helpers_after_nodes);
+        if let Some(busy) = launched {
+            self.busy = busy;
+        }
+        reason
+    }
+
+    /// The main thread publishes the root search it starts (starting the
+    /// helpers first if they are due: with `helpers_after_nodes == 0`,
+    /// before the first root search). `may_restart`: whether a helper that
+    /// completes this search first makes the main thread start it over.
+    pub(crate) fn publish(&mut self, depth: u32, alpha: Score, beta: Score, may_restart: bool) {
+        let nodes = self.context.stats.nodes;
+        let Some(seat) = &mut self.seat else { return };
+        if let Some(busy) = seat.launch_if_due(nodes, &mut self.clock, self.options.helpers_after_nodes) {
+            self.busy = busy;
+        }
+        seat.publish(depth, alpha, beta, may_restart);
+    }
+
+    /// True (once) when the main thread's root search was given up because a
+    /// helper completed it.
+    pub(crate) fn take_superseded(&mut self) -> bool {
+        self.seat.as_mut().is_some_and(Seat::take_superseded)
     }
 
     /// The draft of a result found since the counters stood at

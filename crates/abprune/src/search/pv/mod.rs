@@ -29,20 +29,16 @@
 //! its own, single-threaded and out of the observer's sight, so that no
 //! count of the search changes.
 
+mod position;
 mod table;
 mod walk;
 
 pub(crate) use table::extend_from_table;
 
 use super::searcher::Searcher;
-use super::Turn;
 use crate::trace::Observer;
-use crate::tt::TableEntry;
 use crate::{Game, Score};
-
-/// A line never grows beyond this many plies (a game whose moves do not
-/// end it would otherwise be walked for ever).
-const MAX_LINE_PLIES: usize = Score::MAX_PLY as usize;
+use walk::walk_by_search;
 
 /// Completes `line`, the line of a search to `depth` (a solve:
 /// [`super::UNLIMITED_DEPTH`]) from the position on the board, worth
@@ -59,82 +55,5 @@ pub(crate) fn complete<G: Game, O: Observer<G::Move>>(
     proven: bool,
 ) -> bool {
     extend_from_table(searcher, line, depth, value, proven);
-    walk::walk_by_search(searcher, line, depth, value)
-}
-
-/// The table entry of the position on the board, from either table.
-fn probe<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, G, O>) -> Option<TableEntry> {
-    let key = searcher.context.game.hash_key()?;
-    let main = searcher.table_at(0);
-    let near = searcher.table_at(u32::MAX);
-    main.and_then(|table| table.probe(key)).or_else(|| near.and_then(|table| table.probe(key)))
-}
-
-/// The move the table's entry for the position on the board, `ply` plies
-/// from the root, names: its index is into the list the node search made
-/// there (the game's candidates below the root when the rules' shortcuts
-/// are on, every legal move otherwise), so the same list is made again.
-fn table_move<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, G, O>, ply: u32) -> Option<G::Move> {
-    let index = usize::from(probe(searcher)?.move_index?);
-    let game = &searcher.context.game;
-    let mut moves = Vec::new();
-    let known = match (searcher.options.rules_shortcuts, ply) {
-        (false, _) | (true, 0) => {
-            game.generate_moves(&mut moves);
-            None
-        }
-        (true, 1) => game.candidate_moves(&mut moves),
-        (true, _) => game.candidate_moves_after_candidate(&mut moves),
-    };
-    known.is_none().then(|| moves.get(index).copied()).flatten()
-}
-
-/// Plays `mv` on the board and says whose turn it is now, from the side
-/// that moved: what puts the position's value into the child's view
-/// ([`Turn::child_view`]).
-fn play<G: Game, O: Observer<G::Move>>(searcher: &mut Searcher<'_, G, O>, mv: G::Move) -> Turn {
-    let mover = searcher.context.game.side_to_move();
-    searcher.context.game.play(mv);
-    Turn::after(mover, &*searcher.context.game)
-}
-
-/// The null window that asks of a child reached with `turn` whether it
-/// keeps its parent's value, `wanted` being that value in the child's view
-/// (root-relative at the child). Every child is worth at most its parent's
-/// value from the parent's view, so a child whose side changed is worth at
-/// least `wanted` and one where the same side moves again at most: one
-/// bound the other way proves the child worth exactly `wanted`.
-fn keeping_window(turn: Turn, wanted: Score) -> (Score, Score) {
-    if turn.same_side {
-        (wanted.pred(), wanted)
-    } else {
-        (wanted, wanted.succ())
-    }
-}
-
-/// Whether `found`, a fail-soft result of the window
-/// [`keeping_window`]`(turn, wanted)`, proves the child worth `wanted`.
-fn keeps(turn: Turn, found: Score, wanted: Score) -> bool {
-    if turn.same_side {
-        found >= wanted
-    } else {
-        found <= wanted
-    }
-}
-
-/// The legal moves of the position on the board.
-fn legal_moves<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, G, O>) -> Vec<G::Move> {
-    let mut moves = Vec::new();
-    if searcher.context.game.outcome().is_none() {
-        searcher.context.game.generate_moves(&mut moves);
-    }
-    moves
-}
-
-/// Takes back the first `count` moves of `line`, which were played from
-/// the position the line starts at, the last one first.
-fn take_back<G: Game, O: Observer<G::Move>>(searcher: &mut Searcher<'_, G, O>, line: &[G::Move], count: usize) {
-    for &mv in line[..count].iter().rev() {
-        searcher.context.game.undo(mv);
-    }
+    walk_by_search(searcher, line, depth, value)
 }

@@ -1,7 +1,7 @@
 //! The line walked on through the table: probes only, no search (see the
 //! [parent module](super)).
 
-use super::{keeps, legal_moves, play, probe, table_move, take_back, MAX_LINE_PLIES};
+use super::position::{keeps, legal_moves, play, probe, table_move, take_back, MAX_LINE_PLIES};
 use crate::search::searcher::Searcher;
 use crate::search::{Turn, UNLIMITED_DEPTH};
 use crate::trace::Observer;

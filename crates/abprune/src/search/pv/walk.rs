@@ -46,7 +46,7 @@
 //! caller keeps the table's line. The walk also checks the end it reaches,
 //! so a line it reports as whole always ends where its value is.
 
-use super::{keeping_window, keeps, legal_moves, play, probe, table_move, take_back, MAX_LINE_PLIES};
+use super::position::{keeping_window, keeps, legal_moves, play, probe, table_move, take_back, MAX_LINE_PLIES};
 use crate::game::Horizon;
 use crate::search::searcher::Searcher;
 use crate::search::{Turn, MAX_QUIESCENCE_PLIES, UNLIMITED_DEPTH};
