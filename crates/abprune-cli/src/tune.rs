@@ -1,26 +1,21 @@
-//! `abprune tune gomoku`: fits the Gomoku evaluation's tables to games
+//! `abprune tune gomoku`: fits the Gomoku evaluation's weights to games
 //! (Texel's method).
 //!
 //! Every quiet position of the games (no five to make or to stop, no open
 //! four to make; the positions where the search trusts the static
-//! evaluation) becomes a sample: its features ([`Gomoku::cell_features`]:
-//! the combinations of the empty cells for the mover and the waiter, the
-//! threat mask, the tempo) and the game's result for the side to move (1,
-//! 1/2, 0). The fit minimises the mean squared difference between the
-//! results and the predicted score `1 / (1 + 10^(-eval / scale))`: first
-//! the scale alone for the current tables, then the tables, by Adam's
-//! gradient descent with a pull towards the linear evaluation's tables
-//! ([`CellTables::from_linear`]), so that a combination the data seldom
-//! shows keeps the value its shapes give it. Every fifth game is held out
-//! to tell a better fit from overfitting. It writes the fitted tables as the
-//! Rust source of `crates/abprune-games/src/gomoku/cell_weights.rs`.
+//! evaluation) becomes a sample: its features ([`Gomoku::eval_features`])
+//! and the game's result for the side to move (1, 1/2, 0). The fit
+//! minimises the mean squared difference between the results and the
+//! predicted score `1 / (1 + 10^(-eval / scale))`: first the scale alone
+//! for the current weights, then the weights, by Adam's gradient descent
+//! with a small pull towards the current ones. It prints the new weights as
+//! the Rust constant to commit, with the error before and after.
 
 use abprune::{Game, Horizon};
-use abprune_games::gomoku::{cell_tables, CellTables, CELL_PARAMETERS, EVAL_WEIGHTS};
+use abprune_games::gomoku::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
 use abprune_games::{Gomoku, Point, Rule};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 /// Positions before this move number are the openings' (chosen by the
@@ -29,19 +24,17 @@ const DEFAULT_FIRST_MOVE: usize = 6;
 /// Every this many-th game is held out of the fit and used to check it.
 const HOLD_OUT_EVERY: usize = 5;
 /// Gradient steps of the fit.
-const DEFAULT_STEPS: usize = 2000;
+const DEFAULT_STEPS: usize = 3000;
 /// Adam's step size, in evaluation units.
 const LEARNING_RATE: f64 = 2.0;
 /// Adam's decay rates of the mean and of the square of the gradient.
 const ADAM_BETA1: f64 = 0.9;
 const ADAM_BETA2: f64 = 0.999;
-/// The default pull towards the linear tables (per unit of squared
-/// difference in the error's gradient).
-const DEFAULT_REGULARISATION: f64 = 2e-8;
-/// At least this many samples a parameter are needed for a fit.
-const MIN_SAMPLES: usize = 1000;
+/// The pull towards the starting weights (per unit of squared difference),
+/// so that a feature the data seldom shows keeps its value.
+const REGULARISATION: f64 = 1e-9;
 
-/// Fit the Gomoku evaluation's tables to finished games (SGF files).
+/// Fit the Gomoku evaluation's weights to finished games (SGF files).
 #[derive(Args, Debug)]
 pub struct TuneArgs {
     /// SGF files of finished games (as c-gomoku-cli writes them:
@@ -54,19 +47,11 @@ pub struct TuneArgs {
     /// Gradient steps.
     #[arg(long, default_value_t = DEFAULT_STEPS)]
     steps: usize,
-    /// The pull towards the linear evaluation's tables.
-    #[arg(long, default_value_t = DEFAULT_REGULARISATION)]
-    regularisation: f64,
-    /// Write the fitted tables here as Rust source (`cell_weights.rs`);
-    /// without it only the errors are printed.
-    #[arg(long)]
-    out: Option<PathBuf>,
 }
 
-/// A quiet position's features (sparse: parameter, count) and the result
-/// for its side to move.
+/// A quiet position's features and the result for its side to move.
 struct Sample {
-    features: Vec<(u32, f32)>,
+    features: [f64; EVAL_FEATURES],
     result: f64,
 }
 
@@ -81,9 +66,6 @@ struct GameRecord {
 
 /// Runs the fit and prints the result.
 pub fn run(args: &TuneArgs) -> Result<()> {
-    if !(args.regularisation.is_finite() && args.regularisation >= 0.0) {
-        bail!("--regularisation: {} is not a finite number of at least 0", args.regularisation);
-    }
     let mut games = Vec::new();
     for path in &args.files {
         let text = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -102,63 +84,43 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     let games = fitted;
     let validation = samples_of(&held_out, args.first_move);
     let samples = samples_of(&games, args.first_move);
-    if samples.len() < MIN_SAMPLES {
+    if samples.len() < EVAL_FEATURES * 10 {
         bail!(
-            "only {} quiet positions in {} games: too few to fit the tables (at least {MIN_SAMPLES})",
+            "only {} quiet positions in {} games: too few to fit {EVAL_FEATURES} weights",
             samples.len(),
             games.len()
         );
     }
-    let anchor: Vec<f64> = CellTables::from_linear(&EVAL_WEIGHTS).to_vector().iter().map(|&w| f64::from(w)).collect();
-    let current: Vec<f64> = cell_tables().to_vector().iter().map(|&w| f64::from(w)).collect();
-    let scale = best_scale(&samples, &current);
-    let before = mean_error(&samples, &current, scale);
-    let fitted = fit(&samples, &current, &anchor, scale, args.steps, args.regularisation);
-    let rounded: Vec<i32> = fitted.iter().map(|w| w.round() as i32).collect();
-    let rounded_f64: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
-    let after = mean_error(&samples, &rounded_f64, scale);
+    let start: Vec<f64> = EVAL_WEIGHTS.to_vector().iter().map(|&w| f64::from(w)).collect();
+    let scale = best_scale(&samples, &start);
+    let before = mean_error(&samples, &start, scale);
+    let fitted = fit(&samples, &start, scale, args.steps);
+    let after = mean_error(&samples, &fitted, scale);
+    let mut rounded = [0; EVAL_FEATURES];
+    for (slot, weight) in rounded.iter_mut().zip(&fitted) {
+        *slot = weight.round() as i32;
+    }
+    let weights = EvalWeights::from_vector(&rounded);
     println!("# {} games, {} quiet positions (from move {})", games.len(), samples.len(), args.first_move);
-    println!("# scale {scale:.0}: mean squared error {before:.5} with the current tables, {after:.5} fitted");
+    println!("# scale {scale:.0}: mean squared error {before:.5} with the current weights, {after:.5} fitted");
     if !validation.is_empty() {
+        let rounded_f64: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
         println!(
-            "# held out: {} games, {} positions: {:.5} with the current tables, {:.5} fitted",
+            "# held out: {} games, {} positions: {:.5} with the current weights, {:.5} fitted",
             held_out.len(),
             validation.len(),
-            mean_error(&validation, &current, scale),
+            mean_error(&validation, &start, scale),
             mean_error(&validation, &rounded_f64, scale)
         );
     }
-    if let Some(out) = &args.out {
-        let source = weights_source(&rounded, games.len() + held_out.len(), samples.len());
-        std::fs::write(out, source).with_context(|| format!("cannot write {}", out.display()))?;
-        println!("# wrote {}", out.display());
-    }
+    println!("pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {{");
+    println!("    mover_shape: {:?},", weights.mover_shape);
+    println!("    waiter_shape: {:?},", weights.waiter_shape);
+    println!("    mover_threat: {:?},", weights.mover_threat);
+    println!("    waiter_threat: {:?},", weights.waiter_threat);
+    println!("    tempo: {},", weights.tempo);
+    println!("}};");
     Ok(())
-}
-
-/// The Rust source of `cell_weights.rs` holding `parameters`.
-fn weights_source(parameters: &[i32], games: usize, samples: usize) -> String {
-    let mut source = String::new();
-    let _ = writeln!(source, "//! The per-cell evaluation's fitted tables (module `cells`), written by");
-    let _ = writeln!(source, "//! `abprune tune gomoku` from {games} games ({samples} quiet positions fitted):");
-    let _ = writeln!(source, "//! the parameters in the order of [`CellTables::to_vector`].");
-    let _ = writeln!(source);
-    let _ = writeln!(source, "use super::cells::{{CellTables, CELL_PARAMETERS}};");
-    let _ = writeln!(source);
-    let _ = writeln!(source, "/// The fitted tables.");
-    let _ = writeln!(source, "pub(super) fn tuned() -> Option<CellTables> {{");
-    let _ = writeln!(source, "    CellTables::from_vector(&FITTED)");
-    let _ = writeln!(source, "}}");
-    let _ = writeln!(source);
-    let _ = writeln!(source, "#[rustfmt::skip]");
-    let _ = writeln!(source, "const FITTED: [i32; CELL_PARAMETERS] = [");
-    for chunk in parameters.chunks(16) {
-        let line: Vec<String> = chunk.iter().map(|w| w.to_string()).collect();
-        let _ = writeln!(source, "    {},", line.join(", "));
-    }
-    let _ = writeln!(source, "];");
-    debug_assert_eq!(parameters.len(), CELL_PARAMETERS);
-    source
 }
 
 /// The games of an SGF collection; records without a result are skipped.
@@ -210,7 +172,11 @@ fn samples_of(games: &[GameRecord], first_move: usize) -> Vec<Sample> {
                 if position.horizon(&mut forcing) == Horizon::Quiet {
                     let black_to_move = number % 2 == 0;
                     let result = if black_to_move { game.black_result } else { 1.0 - game.black_result };
-                    samples.push(Sample { features: position.cell_features(), result });
+                    let mut features = [0.0; EVAL_FEATURES];
+                    for (slot, &count) in features.iter_mut().zip(&position.eval_features()) {
+                        *slot = f64::from(count);
+                    }
+                    samples.push(Sample { features, result });
                 }
             }
             if position.try_play(mv).is_err() {
@@ -221,12 +187,9 @@ fn samples_of(games: &[GameRecord], first_move: usize) -> Vec<Sample> {
     samples
 }
 
-fn evaluation(sample: &Sample, weights: &[f64]) -> f64 {
-    sample.features.iter().map(|&(p, count)| f64::from(count) * weights[p as usize]).sum()
-}
-
 fn predicted(sample: &Sample, weights: &[f64], scale: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-evaluation(sample, weights) / scale))
+    let eval: f64 = sample.features.iter().zip(weights).map(|(f, w)| f * w).sum();
+    1.0 / (1.0 + 10f64.powf(-eval / scale))
 }
 
 fn mean_error(samples: &[Sample], weights: &[f64], scale: f64) -> f64 {
@@ -249,25 +212,24 @@ fn best_scale(samples: &[Sample], weights: &[f64]) -> f64 {
     (low + high) / 2.0
 }
 
-/// Adam on the mean squared error plus the pull towards `anchor`, from `start`.
-fn fit(samples: &[Sample], start: &[f64], anchor: &[f64], scale: f64, steps: usize, pull: f64) -> Vec<f64> {
+/// Adam on the mean squared error plus the pull towards `start`.
+fn fit(samples: &[Sample], start: &[f64], scale: f64, steps: usize) -> Vec<f64> {
     let mut weights = start.to_vec();
     let mut mean = vec![0.0; weights.len()];
     let mut square = vec![0.0; weights.len()];
     let slope = std::f64::consts::LN_10 / scale;
-    let mut gradient = vec![0.0; weights.len()];
     for step in 1..=steps {
-        gradient.iter_mut().for_each(|g| *g = 0.0);
+        let mut gradient = vec![0.0; weights.len()];
         for sample in samples {
             let p = predicted(sample, &weights, scale);
             // d/dw (r - p)^2 = -2 (r - p) p (1 - p) ln10/scale * f
             let factor = -2.0 * (sample.result - p) * p * (1.0 - p) * slope;
-            for &(parameter, count) in &sample.features {
-                gradient[parameter as usize] += factor * f64::from(count);
+            for (g, f) in gradient.iter_mut().zip(&sample.features) {
+                *g += factor * f;
             }
         }
         for (i, g) in gradient.iter_mut().enumerate() {
-            *g = *g / samples.len() as f64 + 2.0 * pull * (weights[i] - anchor[i]);
+            *g = *g / samples.len() as f64 + 2.0 * REGULARISATION * (weights[i] - start[i]);
         }
         for i in 0..weights.len() {
             mean[i] = ADAM_BETA1 * mean[i] + (1.0 - ADAM_BETA1) * gradient[i];

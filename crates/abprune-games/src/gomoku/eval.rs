@@ -130,25 +130,20 @@ const RECENT_MOVE_BONUS: [i32; 4] = [400, 200, 100, 50];
 const RECENT_MOVE_REACH: u8 = 2;
 
 impl Gomoku {
-    /// The per-cell evaluation (module `cells`): the mover's cell values
-    /// less the waiter's, the threat mask's bonus and the tempo, clamped to
+    /// [`EVAL_WEIGHTS`] applied to [`Gomoku::eval_features`], clamped to
     /// `±EVAL_LIMIT`.
-    #[inline]
     pub(super) fn static_value(&self) -> Score {
-        let me = self.colour_to_move();
-        let tables = self.cell_eval;
-        let value = tables.tempo + self.cell_sum(me, 0) - self.cell_sum(1 - me, 1) + tables.mask[self.threat_mask()];
-        Score::new(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+        self.value_with(&EVAL_WEIGHTS)
     }
 
     /// The evaluation with other weights (for tuning them).
     pub fn value_with(&self, weights: &EvalWeights) -> Score {
         let me = self.colour_to_move();
         let they = 1 - me;
-        let shape_counts = self.shape_counts();
         let mut value = weights.tempo;
-        for (s, (mine, theirs)) in shape_counts[me].iter().zip(&shape_counts[they]).enumerate() {
-            value += weights.mover_shape[s] * mine - weights.waiter_shape[s] * theirs;
+        for s in 0..SHAPES {
+            value += weights.mover_shape[s] * self.shape_counts[me][s]
+                - weights.waiter_shape[s] * self.shape_counts[they][s];
         }
         for t in 1..THREAT_KINDS {
             value += weights.mover_threat[t] * self.threat_counts[me][t]
@@ -165,8 +160,7 @@ impl Gomoku {
         let me = self.colour_to_move();
         let they = 1 - me;
         let mut features = [0; EVAL_FEATURES];
-        let shape_counts = self.shape_counts();
-        let parts = shape_counts[me].iter().chain(&shape_counts[they]);
+        let parts = self.shape_counts[me].iter().chain(&self.shape_counts[they]);
         // The count of points without a threat is no feature: zero it.
         let mut threat_counts = self.threat_counts;
         for counts in &mut threat_counts {
@@ -177,21 +171,6 @@ impl Gomoku {
             *slot = count;
         }
         features
-    }
-
-    /// `[colour][shape]`: over the empty cells and the four directions, how
-    /// many lines a stone of that colour would give that shape (the linear
-    /// evaluation's features, counted afresh).
-    fn shape_counts(&self) -> [[i32; SHAPES]; 2] {
-        let mut counts = [[0; SHAPES]; 2];
-        for index in self.empties.iter() {
-            for (colour, colour_counts) in counts.iter_mut().enumerate() {
-                for shape in self.lines[index].shapes[colour] {
-                    colour_counts[shape as usize] += 1;
-                }
-            }
-        }
-        counts
     }
 
     /// The seed ordering's score of the empty cell `index` for the side to

@@ -19,12 +19,8 @@
 use super::board::{
     index_of, point_of, stone_of, CELLS, DIRECTIONS, EMPTY, NEIGHBOURHOOD, STRIDE, WALL, WHITE, ZOBRIST,
 };
-use super::cells::{combination_of, threat_of_combination};
 use super::patterns::{digit_after, digit_before, BLOCKED, OWN, POW3, REACH};
-use super::threats::Threat;
-
-/// No combination: a cell joining or leaving the empty cells.
-const NO_COMBINATION: u16 = u16::MAX;
+use super::threats::{counts_of, threat_of_counts, Threat, PACKED};
 use super::{Gomoku, Point};
 use abprune::Player;
 
@@ -149,20 +145,20 @@ impl Gomoku {
     fn refresh(&mut self, cell: usize, direction: usize, colour: usize) {
         let lines = &mut self.lines[cell];
         let shape = self.table.shape(colour, lines.key(colour, direction));
-        if shape == lines.shapes[colour][direction] {
+        let old = lines.shapes[colour][direction];
+        if shape == old {
             return;
         }
         lines.shapes[colour][direction] = shape;
-        let old_combination = lines.combinations[colour];
-        let combination = combination_of(&lines.shapes[colour]);
-        lines.combinations[colour] = combination;
-        let threat = threat_of_combination(combination);
+        lines.counts[colour] = lines.counts[colour] + PACKED[shape as usize] - PACKED[old as usize];
+        let threat = threat_of_counts(lines.counts[colour]);
         let old_threat = lines.threats[colour];
+        self.shape_counts[colour][shape as usize] += 1;
+        self.shape_counts[colour][old as usize] -= 1;
         if threat != old_threat {
             lines.threats[colour] = threat;
             self.move_threat(cell, colour, old_threat, threat);
         }
-        self.change_cell_values(colour, old_combination, combination);
     }
 
     /// Moves `cell` from the set of threat `old` to that of `new`.
@@ -182,7 +178,9 @@ impl Gomoku {
         for colour in 0..2 {
             let lines = &self.lines[cell];
             let threat = lines.threats[colour];
-            self.change_cell_values(colour, lines.combinations[colour], NO_COMBINATION);
+            for shape in lines.shapes[colour] {
+                self.shape_counts[colour][shape as usize] -= 1;
+            }
             self.move_threat(cell, colour, threat, Threat::None);
             self.threat_counts[colour][Threat::None as usize] -= 1;
         }
@@ -199,11 +197,12 @@ impl Gomoku {
             for direction in 0..4 {
                 lines.shapes[colour][direction] = self.table.shape(colour, lines.key(colour, direction));
             }
-            let combination = combination_of(&lines.shapes[colour]);
-            lines.combinations[colour] = combination;
-            let threat = threat_of_combination(combination);
+            lines.counts[colour] = counts_of(&lines.shapes[colour]);
+            let threat = threat_of_counts(lines.counts[colour]);
             lines.threats[colour] = threat;
-            self.change_cell_values(colour, NO_COMBINATION, combination);
+            for shape in lines.shapes[colour] {
+                self.shape_counts[colour][shape as usize] += 1;
+            }
             self.threat_counts[colour][Threat::None as usize] += 1;
             self.move_threat(cell, colour, Threat::None, threat);
         }
@@ -315,7 +314,7 @@ impl Gomoku {
         if self.threats != fresh.threats {
             return differs("a threat set");
         }
-        if self.threat_counts != fresh.threat_counts || self.cell_sums != fresh.cell_sums {
+        if self.shape_counts != fresh.shape_counts || self.threat_counts != fresh.threat_counts {
             return differs("the evaluation's shape and threat counts");
         }
         for index in self.board_cells() {

@@ -42,8 +42,6 @@
 //! ```
 
 mod board;
-mod cell_weights;
-pub mod cells;
 pub mod eval;
 mod incremental;
 mod notation;
@@ -55,7 +53,6 @@ pub mod threats;
 mod vcf;
 mod vct;
 
-pub use cells::{cell_tables, CellTables, CELL_PARAMETERS, COMBINATIONS, THREAT_MASKS};
 pub use eval::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
 pub use patterns::{Direction, Shape};
 pub use rule::Rule;

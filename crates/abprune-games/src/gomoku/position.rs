@@ -1,8 +1,7 @@
 //! The position: its state, constructors, queries and checked moves.
 
 use super::board::{index_of, point_of, CellSet, CELLS, DIRECTIONS, EMPTY, MAX_SIDE, WALL};
-use super::cells::{CellEval, CELL_EVAL};
-use super::patterns::{line_table, Direction, LineTable, Shape};
+use super::patterns::{line_table, Direction, LineTable, Shape, SHAPES};
 use super::threats::{threat_of, Threat, THREAT_KINDS};
 use super::{gomoku_error, GomokuError, MoveOrder, Point, Rule};
 use abprune::Player;
@@ -34,13 +33,12 @@ pub struct Gomoku {
     /// `threats[colour][kind]`: the empty cells where that colour's stone
     /// makes that threat (the set of `Threat::None` stays empty).
     pub(super) threats: [[CellSet; THREAT_KINDS]; 2],
+    /// `shape_counts[colour][shape]`: over the empty cells and the four
+    /// directions, how many lines a stone of that colour would give that
+    /// [`Shape`] (the evaluation's features, module `eval`).
+    pub(super) shape_counts: [[i32; SHAPES]; 2],
     /// `threat_counts[colour][kind]`: the sizes of the threat sets.
     pub(super) threat_counts: [[i32; THREAT_KINDS]; 2],
-    /// The per-cell evaluation's tables (module `cells`).
-    pub(super) cell_eval: &'static CellEval,
-    /// `cell_sums[colour][role]`: over the empty cells, the value of
-    /// `colour`'s combination there as mover (role 0) and as waiter (1).
-    pub(super) cell_sums: [[i32; 2]; 2],
     /// Zobrist key of the stones and the side to move.
     pub(super) hash: u64,
     /// The moves played, in order.
@@ -69,8 +67,8 @@ pub(super) struct CellLines {
     /// are kept for empty cells only (stale under a stone, refreshed when it
     /// leaves).
     pub(super) shapes: [[Shape; 4]; 2],
-    /// Per colour, the combination number of the shapes (module `cells`).
-    pub(super) combinations: [u16; 2],
+    /// Per colour, [`super::threats::counts_of`] the shapes.
+    pub(super) counts: [u16; 2],
     /// Per colour, the threat of the shapes.
     pub(super) threats: [Threat; 2],
 }
@@ -158,9 +156,8 @@ impl Gomoku {
             empties: CellSet::default(),
             candidates: CellSet::default(),
             threats: [[CellSet::default(); THREAT_KINDS]; 2],
+            shape_counts: [[0; SHAPES]; 2],
             threat_counts: [[0; THREAT_KINDS]; 2],
-            cell_eval: &CELL_EVAL,
-            cell_sums: [[0; 2]; 2],
             hash: 0,
             history,
             won_at: None,

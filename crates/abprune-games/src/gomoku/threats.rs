@@ -123,7 +123,7 @@ pub(crate) fn threat_of_counts(counts: u16) -> Threat {
 }
 
 /// The threat of the summed counters of four shapes, worked out.
-pub(crate) const fn threat_from_fields(counts: u16) -> Threat {
+const fn threat_from_fields(counts: u16) -> Threat {
     let field = (1 << FIELD_BITS) - 1;
     let fives = counts & field;
     let five_points = (counts >> FIELD_BITS) & field;

@@ -52,7 +52,7 @@ pub struct EngineOptions {
     /// root from the main table, which can then be large. (Private tables
     /// per thread were tried: the threads stopped sharing what they proved
     /// near the leaves, and 2 threads searched 1.2 times the nodes.)
-    /// Measured on Connect Four (see the README). Needs the main table, and
+    /// Measured on Connect Four (see docs/connect4.md). Needs the main table, and
     /// does nothing for a game without a bound on the plies left.
     pub near_table_kib: usize,
     /// How near the end a node must be to go to the near-leaf table: at
