@@ -13,9 +13,12 @@ pub fn abprune_with_stdin(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    // A binary that refuses its arguments exits before it reads: the write then fails (a broken
-    // pipe), which the test sees in the output, not as a panic here.
-    let _ = child.stdin.take().expect("stdin is piped").write_all(input.as_bytes());
+    // A binary that refuses its arguments exits without reading its input:
+    // the write then meets a closed pipe, which is not the test's failure.
+    let written = child.stdin.take().expect("stdin is piped").write_all(input.as_bytes());
+    if let Err(error) = written {
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "stdin takes the input: {error}");
+    }
     child.wait_with_output().expect("the binary ends")
 }
 
