@@ -4,10 +4,8 @@ again (``side_to_move()``), and results that read as a margin or as "win in N" (
 
 Exact values are checked against a brute-force negamax written here, on thousands of random small game
 trees with strict alternation and declared ranges of every shape (asymmetric ones such as 1 to 7, where
-the root's value can be -7). The library's searches other than ``minimax`` do not yet value a side that
-moves twice in a row (issue 22, item 1, fixed on another branch): the tests of those searches on such
-games (Kalah from its start among them) are ``xfail`` until the fix lands; ``minimax``, which reads
-``side_to_move()`` already, is checked against brute force on them now.
+the root's value can be -7). Games where a side moves twice in a row (Kalah among them) are checked
+against brute force by every search, the engine's solves included (issue 22, item 1).
 """
 
 import functools
@@ -369,7 +367,6 @@ def test_random_games_with_extra_turns_agree_with_brute_force_by_minimax():
         assert game.path == []
 
 
-@pytest.mark.xfail(strict=False, reason="issue 22 item 1: the searches but minimax do not yet value extra turns")
 @pytest.mark.parametrize("search", ["engine solve", "engine search", "negamax", "alphabeta", "failsoft", "pvs", "mtdf"])
 def test_random_games_with_extra_turns_agree_with_brute_force(search):
     run = dict(every_search())[search]
@@ -486,15 +483,13 @@ def test_kalah_searches_return_well_formed_results():
         assert game.history == []
 
 
-@pytest.mark.xfail(strict=False, reason="issue 22 item 1: the engine does not yet value extra turns (answers 0)")
 def test_kalah_4_3_from_the_start_is_a_margin_of_6():
     # The expectation of issue 22: brute force (kalah_brute_force(4, [3, 3, 3, 3, 0] * 2, 0)) and minimax
-    # give +6 for the first player; the engine answers 0, exact, until the library's fix lands.
+    # give +6 for the first player (the engine answered 0, exact, before the library valued extra turns).
     result = abprune.Engine(table_mib=16).solve(load_kalah()(4, 3))
     assert (result.margin, result.exact, str(result)) == (6, True, "margin +6")
 
 
-@pytest.mark.xfail(strict=False, reason="issue 22 item 1: the engine does not yet value extra turns")
 def test_small_kalahs_solved_by_the_engine_agree_with_brute_force():
     for pits, seeds in SMALL_KALAHS:
         game = load_kalah()(pits, seeds)
