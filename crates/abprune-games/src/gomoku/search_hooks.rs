@@ -30,6 +30,9 @@ const FOUR_REACH: usize = 4;
 impl Game for Gomoku {
     type Move = Point;
 
+    /// Every stone hands the turn over (and so does the search's pass).
+    const PLAYERS_ALTERNATE: bool = true;
+
     fn side_to_move(&self) -> Player {
         if self.colour_to_move() == 0 {
             Player::First
