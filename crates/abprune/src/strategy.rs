@@ -206,9 +206,11 @@ impl<M: Copy + PartialEq + Send> Engine<M> {
 /// The best move under `limits` with the default engine, in one line:
 /// `abprune::best_move(&mut game, &SearchLimits::none().with_time(second))`.
 /// It makes a fresh engine, whose table is allocated at the first search of
-/// a game with a hash key (64 MiB, [`crate::DEFAULT_TABLE_MIB`]): a program
-/// that chooses many moves keeps an [`Engine`] (or a [`Limited`]) instead,
-/// which also remembers what it learnt.
+/// a game with a hash key: 1 MiB at first, the rest of the budget (64 MiB,
+/// [`crate::DEFAULT_TABLE_MIB`]) only if the search outgrows it, so a small
+/// game's answer costs microseconds (Nim (1, 2): 20 us). A program that
+/// chooses many moves keeps an [`Engine`] (or a [`Limited`]) instead, which
+/// also remembers what it learnt.
 pub fn best_move<G>(game: &mut G, limits: &SearchLimits) -> Choice<G::Move>
 where
     G: Game + Clone + Send,

@@ -32,6 +32,16 @@
 //! the whole budget: measured on Connect Four's Test_L1_R1 (3,800 nodes a
 //! position), a 2 MiB table solved 1.5 times faster than a 64 MiB one.
 //!
+//! Memory follows the same plan: a table allocates only its initial part at
+//! first, and the whole budget the first time it grows (entries move over,
+//! in the order an in-place growth moves them, so every search sees the
+//! same entries as with the budget allocated up front). A search that never
+//! grows the table, such as `best_move` on a small game, then costs
+//! microseconds instead of the milliseconds of writing 64 MiB (issue 22,
+//! item 4). The price is one predictable branch a probe: which of the two
+//! allocations is in use. When the allocator refuses the whole budget at
+//! growth, the table stays at its initial part (slower, never wrong).
+//!
 //! Threads: probes and stores may run on any number of threads at once (a
 //! torn slot is a miss, a lost store a missed chance, never a wrong value).
 //! Growth may not: moving an entry recovers its key as `check ^ data`, and a
@@ -44,6 +54,7 @@
 
 use crate::Score;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 /// What kind of bound a stored value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -108,7 +119,17 @@ const MIB: usize = 1 << 20;
 
 /// A fixed-size, lock-free transposition table.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    /// The initial part, the buckets a search uses first; in use until
+    /// `whole` is allocated (then freed at the next clear).
+    first: Box<[Bucket]>,
+    /// The whole budget, allocated when the table first grows past `first`;
+    /// from then on the only buckets in use.
+    whole: OnceLock<Box<[Bucket]>>,
+    /// How many buckets the budget holds.
+    budget: usize,
+    /// How many buckets the part in use may grow to: `budget`, or `initial`
+    /// once the allocator has refused the whole budget.
+    limit: AtomicUsize,
     /// How many buckets (a prefix) are in use.
     active: AtomicUsize,
     /// How many buckets are in use after a clear.
@@ -148,7 +169,7 @@ pub const INITIAL_ACTIVE_BYTES: usize = 1 << 20;
 
 impl std::fmt::Debug for TranspositionTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TranspositionTable").field("buckets", &self.buckets.len()).field("epoch", &self.epoch).finish()
+        f.debug_struct("TranspositionTable").field("buckets", &self.budget).field("epoch", &self.epoch).finish()
     }
 }
 
@@ -172,10 +193,9 @@ impl TranspositionTable {
     /// KiB after each clear, until pressure makes it grow (see the module
     /// documentation).
     pub fn growing_from(kib: usize, initial_kib: usize) -> Self {
-        let count = bucket_count(kib);
-        let mut buckets = Vec::with_capacity(count);
-        buckets.resize_with(count, Bucket::default);
-        Self::from_buckets(buckets, initial_kib)
+        let budget = bucket_count(kib);
+        let initial = initial_active(budget, initial_kib.saturating_mul(1024));
+        Self::from_first(new_buckets(initial).unwrap_or_else(|| alloc_failed(initial)), budget)
     }
 
     /// [`TranspositionTable::with_mib`], or an error when the memory cannot
@@ -192,39 +212,52 @@ impl TranspositionTable {
     ///
     /// # Errors
     /// When the allocator refuses `kib` KiB.
+    ///
+    /// Only the initial part is allocated now; the whole budget is asked of
+    /// the allocator (and given back at once, untouched: a few
+    /// microseconds) so that a refusal is known before the first search.
     pub fn try_growing_from(kib: usize, initial_kib: usize) -> Result<Self, TableAllocError> {
-        let count = bucket_count(kib);
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count).map_err(|_| TableAllocError { bytes: count.saturating_mul(BUCKET_BYTES) })?;
-        buckets.resize_with(count, Bucket::default);
-        Ok(Self::from_buckets(buckets, initial_kib))
+        let budget = bucket_count(kib);
+        let refused = TableAllocError { bytes: budget.saturating_mul(BUCKET_BYTES) };
+        Vec::<Bucket>::new().try_reserve_exact(budget).map_err(|_| refused.clone())?;
+        let initial = initial_active(budget, initial_kib.saturating_mul(1024));
+        Ok(Self::from_first(new_buckets(initial).ok_or(refused)?, budget))
     }
 
-    fn from_buckets(buckets: Vec<Bucket>, initial_kib: usize) -> Self {
-        // Filling the vector above wrote every bucket: the page faults
-        // (about 2 us each on this project's virtual machines, 16,000 for
-        // 64 MiB) are paid here and not inside the first searches, whose
-        // times they would distort (a 50-position batch ran 12% slower per
-        // position when the pages were left to be mapped on first use).
-        let initial = initial_active(buckets.len(), initial_kib.saturating_mul(1024));
+    fn from_first(first: Box<[Bucket]>, budget: usize) -> Self {
+        let initial = first.len();
         TranspositionTable {
+            first,
+            whole: OnceLock::new(),
+            budget,
+            limit: AtomicUsize::new(budget),
             active: AtomicUsize::new(initial),
             initial,
             written: 0,
-            buckets,
             new_keys: AtomicUsize::new(0),
             epoch: 1,
         }
     }
 
-    /// The memory the entries take, in bytes (never more than asked for).
+    /// The memory the entries may take, in bytes: the budget (never more
+    /// than asked for), allocated as the table grows.
     pub fn size_bytes(&self) -> usize {
-        self.buckets.len() * BUCKET_BYTES
+        self.budget * BUCKET_BYTES
     }
 
-    /// How many entries fit.
+    /// How many entries fit in the budget.
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * SLOTS_PER_BUCKET
+        self.budget * SLOTS_PER_BUCKET
+    }
+
+    /// The buckets in use: the whole budget once allocated, else the
+    /// initial part.
+    #[inline(always)]
+    fn buckets(&self) -> &[Bucket] {
+        match self.whole.get() {
+            Some(whole) => whole,
+            None => &self.first,
+        }
     }
 
     /// Forgets every entry in O(1) by moving to a new epoch; the memory is
@@ -238,8 +271,15 @@ impl TranspositionTable {
         self.written = self.written.max(active);
         self.new_keys = AtomicUsize::new(0);
         self.epoch = (self.epoch + 1) & EPOCH_MASK;
+        if self.whole.get().is_some() && !self.first.is_empty() {
+            self.first = Box::default(); // everything lives in `whole` now
+        }
         if self.epoch == 0 {
-            for bucket in &mut self.buckets[..self.written] {
+            let buckets = match self.whole.get_mut() {
+                Some(whole) => whole,
+                None => &mut self.first,
+            };
+            for bucket in &mut buckets[..self.written] {
                 *bucket = Bucket::default();
             }
             self.written = 0;
@@ -247,9 +287,9 @@ impl TranspositionTable {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn bucket(&self, key: u64) -> &Bucket {
-        &self.buckets[bucket_index(key, self.active.load(Ordering::Relaxed))]
+        &self.buckets()[bucket_index(key, self.active.load(Ordering::Relaxed))]
     }
 
     /// Whether the part in use has grown past the initial one: the table no
@@ -320,10 +360,11 @@ impl TranspositionTable {
         victim.check.store(key ^ data, Ordering::Relaxed);
         if new_key {
             let active = self.active.load(Ordering::Relaxed);
-            if active < self.buckets.len() {
+            let limit = self.limit.load(Ordering::Relaxed);
+            if active < limit {
                 let stored = self.new_keys.fetch_add(1, Ordering::Relaxed) + 1;
                 if stored > active * SLOTS_PER_BUCKET * GROWTH_PRESSURE {
-                    self.grow(active, (active * 2).min(self.buckets.len()));
+                    self.grow(active, (active * 2).min(limit));
                 }
             }
         }
@@ -333,34 +374,53 @@ impl TranspositionTable {
     /// pass over the part in use). Call it while only one thread uses the
     /// table, before sharing it: a table in full use never grows, and growth
     /// is the one operation that is not safe with other threads at work.
+    /// (When the allocator refuses the budget, the table keeps the part in
+    /// use and never grows again.)
     pub fn use_whole_budget(&self) {
         let active = self.active.load(Ordering::Relaxed);
-        if active < self.buckets.len() {
-            self.grow(active, self.buckets.len());
+        if active < self.limit.load(Ordering::Relaxed) {
+            self.grow(active, self.budget);
         }
     }
 
-    /// True when the table uses its whole budget (it will not grow again
-    /// before [`TranspositionTable::clear`]).
+    /// True when the table uses all it can (its whole budget, or its
+    /// initial part when the allocator refused the budget): it will not grow
+    /// again before [`TranspositionTable::clear`].
     pub fn uses_whole_budget(&self) -> bool {
-        self.active.load(Ordering::Relaxed) == self.buckets.len()
+        self.active.load(Ordering::Relaxed) >= self.limit.load(Ordering::Relaxed)
     }
 
     /// Widens the part in use from `active` to `larger` buckets and moves
     /// every entry to its bucket under the new size. Moving from the top down
     /// works in place: an entry of bucket `i` goes to a bucket at or above
     /// `i` (multiply-shift is monotonic in the bucket count), and every bucket
-    /// above `i` has already been emptied and refilled. One thread only (see
+    /// above `i` has already been emptied and refilled. The first growth
+    /// allocates the whole budget and moves the entries of the initial part
+    /// into it in the same order, with the same result. One thread only (see
     /// the module documentation).
     #[cold]
     fn grow(&self, active: usize, larger: usize) {
+        let from_first = self.whole.get().is_none();
+        if from_first {
+            match new_buckets(self.budget) {
+                Some(whole) => {
+                    let _ = self.whole.set(whole);
+                }
+                None => {
+                    // Refused: the table stays at its initial part for good.
+                    self.limit.store(active, Ordering::Relaxed);
+                    return;
+                }
+            }
+        }
         if self.active.compare_exchange(active, larger, Ordering::Relaxed, Ordering::Relaxed).is_err() {
             return; // another thread grew it
         }
         self.new_keys.store(0, Ordering::Relaxed);
+        let source: &[Bucket] = if from_first { &self.first } else { self.buckets() };
         for index in (0..active).rev() {
             let mut moving = [(0u64, 0u64); SLOTS_PER_BUCKET];
-            for (slot, taken) in self.buckets[index].slots.iter().zip(&mut moving) {
+            for (slot, taken) in source[index].slots.iter().zip(&mut moving) {
                 *taken = (slot.check.swap(0, Ordering::Relaxed), slot.data.swap(0, Ordering::Relaxed));
             }
             for (check, data) in moving {
@@ -374,8 +434,9 @@ impl TranspositionTable {
 
     /// Permille of a sample of slots filled in the current epoch.
     pub fn permille_full(&self) -> u32 {
-        let sample = self.buckets.len().min(1000);
-        let used: usize = self.buckets[..sample]
+        let buckets = self.buckets();
+        let sample = buckets.len().min(1000);
+        let used: usize = buckets[..sample]
             .iter()
             .map(|b| b.slots.iter().filter(|s| epoch_of(s.data.load(Ordering::Relaxed)) == self.epoch).count())
             .sum();
@@ -389,6 +450,27 @@ impl TranspositionTable {
 /// more per probe than its extra entries save (measured on Connect Four,
 /// where a 1 MiB table solved Test_L1_R3 positions faster than 64 MiB).
 const GROWTH_PRESSURE: usize = 4;
+
+/// `count` empty buckets, or `None` when the allocator refuses them. Filling
+/// them writes every one: the page faults (about 2 us each on this
+/// project's virtual machines, 16,000 for 64 MiB) are paid here, at the
+/// table's making or first growth, and not scattered over the searches
+/// that follow, whose times they would distort (a 50-position batch ran 12%
+/// slower per position when the pages were left to be mapped on first use).
+fn new_buckets(count: usize) -> Option<Box<[Bucket]>> {
+    let mut buckets = Vec::new();
+    buckets.try_reserve_exact(count).ok()?;
+    buckets.resize_with(count, Bucket::default);
+    Some(buckets.into_boxed_slice())
+}
+
+/// Aborts as a failed allocation of `count` buckets does.
+fn alloc_failed(count: usize) -> ! {
+    let bytes = count.saturating_mul(BUCKET_BYTES);
+    std::alloc::handle_alloc_error(
+        std::alloc::Layout::from_size_align(bytes, BUCKET_BYTES).unwrap_or(std::alloc::Layout::new::<Bucket>()),
+    )
+}
 
 /// How many buckets a (cleared) table of `total` buckets starts with.
 fn initial_active(total: usize, bytes: usize) -> usize {
@@ -527,7 +609,8 @@ mod tests {
         let table = TranspositionTable::with_mib(1);
         let used: std::collections::HashSet<usize> =
             (0..10_000u64).map(|key| table.bucket(key * 129) as *const Bucket as usize).collect();
-        assert!(used.len() > table.buckets.len() / 2, "{} of {} buckets used", used.len(), table.buckets.len());
+        let buckets = table.buckets().len();
+        assert!(used.len() > buckets / 2, "{} of {buckets} buckets used", used.len());
     }
 
     #[test]
@@ -542,6 +625,23 @@ mod tests {
         // An initial part larger than the budget is the whole budget.
         let small = TranspositionTable::growing_from(64, 256);
         assert!(small.uses_whole_budget());
+    }
+
+    #[test]
+    fn a_table_allocates_its_budget_only_when_it_grows() {
+        // Issue 22, item 4: a small search allocates 1 MiB, not the budget.
+        let mut table = TranspositionTable::with_mib(8);
+        assert_eq!(table.first.len(), MIB / BUCKET_BYTES);
+        assert!(table.whole.get().is_none());
+        table.store(5, entry(1, 3, Bound::Exact), 10);
+        table.use_whole_budget();
+        assert_eq!(table.whole.get().map(|whole| whole.len()), Some(8 * MIB / BUCKET_BYTES));
+        assert_eq!(table.probe(5), Some(entry(1, 3, Bound::Exact)), "moved into the whole budget");
+        table.clear();
+        assert!(table.first.is_empty(), "the initial part is freed once the budget is in use");
+        assert_eq!(table.probe(5), None);
+        table.store(6, entry(2, 3, Bound::Lower), 10);
+        assert_eq!(table.probe(6), Some(entry(2, 3, Bound::Lower)));
     }
 
     #[test]
@@ -599,7 +699,7 @@ mod tests {
     fn a_torn_slot_reads_as_a_miss() {
         let table = TranspositionTable::with_mib(0);
         table.store(42, entry(5, 3, Bound::Exact), 1);
-        let slot = table.buckets[0].slots.iter().find(|s| s.data.load(Ordering::Relaxed) != 0).unwrap();
+        let slot = table.buckets()[0].slots.iter().find(|s| s.data.load(Ordering::Relaxed) != 0).unwrap();
         // Another thread's half-finished write: new data, old check.
         slot.data.store(slot.data.load(Ordering::Relaxed) ^ 0xFF, Ordering::Relaxed);
         assert_eq!(table.probe(42), None);

@@ -142,10 +142,12 @@ impl<M: Copy + PartialEq> Engine<M> {
         }
     }
 
-    /// Makes the tables the options ask for, if they are not made yet: the
-    /// whole budget, its memory touched now (a search does this by itself
-    /// when it first meets a game with a hash key; call this to pay the
-    /// cost, and learn of a refusal, before the first search).
+    /// Makes the tables the options ask for, if they are not made yet: each
+    /// allocates the part a search starts with (1 MiB) and the rest of its
+    /// budget when a search first grows it, so a small search never pays
+    /// for 64 MiB. The budget is asked of the allocator now (a search does
+    /// this by itself when it first meets a game with a hash key; call this
+    /// to learn of a refusal before the first search).
     ///
     /// # Errors
     /// When the allocator refuses a table's memory; the engine then
