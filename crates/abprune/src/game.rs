@@ -250,6 +250,18 @@ pub trait Game {
         None
     }
 
+    /// A number naming `mv` in this position whatever order the moves are
+    /// generated in (at most [`crate::tt::MAX_MOVE_INDEX`]), under which the
+    /// transposition table remembers a best move. `None`, the default, for
+    /// every move: the table names a move by its index in the generated
+    /// list, which is right when a position's list always comes in the same
+    /// order. A game whose order depends on how the position was reached
+    /// (Gomoku sorts by the last moves) returns `Some` for every move, or a
+    /// transposition reads back another move.
+    fn move_code(&self, _mv: Self::Move) -> Option<u16> {
+        None
+    }
+
     /// The engine's view of a position that is not over: either its value,
     /// when the rules know it without searching (`Some(Score::win_in(1))`
     /// when the side to move wins with its next move, `Some(Score::loss_in(2))`

@@ -113,6 +113,13 @@ impl Game for Gomoku {
         Some(usize::from(mv.y) * self.width() + usize::from(mv.x))
     }
 
+    /// The square, `y * width + x` (below 22 * 22): the table remembers the
+    /// square, as the list's order depends on the last moves played.
+    #[inline]
+    fn move_code(&self, mv: Point) -> Option<u16> {
+        u16::try_from(usize::from(mv.y) * self.width() + usize::from(mv.x)).ok()
+    }
+
     /// In this order, each step assuming the earlier ones did not apply
     /// (`me` is the side to move, `they` the opponent):
     ///

@@ -412,7 +412,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         // Step 6. Best moves first, in stages: the table's move alone, and only
         // if it does not cut off, the others sorted by their keys (often the
         // table's move cuts, and the keys are never computed).
-        let table_move = table_move.filter(|&index| usize::from(index) < moves.len());
+        let table_move = table_move.and_then(|code| index_of_code(&*self.context.game, &moves, code));
         let mut order = self.take_order(ply);
         match table_move {
             Some(index) => order.push((TABLE_MOVE_KEY, index)),
@@ -437,7 +437,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             let mv = moves[usize::from(index)];
             let exclusive = match (SHARED, self.busy, key) {
                 (true, Some(busy), Some(key)) if searched > 0 && depth >= ABDADA_MIN_DEPTH && ply < ABDADA_MAX_PLY => {
-                    let move_key = BusyMoves::move_key(key, index);
+                    let move_key = BusyMoves::move_key(key, code_of(&*self.context.game, &moves, index));
                     if order[i].0 != DEFERRED && busy.is_busy(move_key) {
                         order.push((DEFERRED, index));
                         i += 1;
@@ -527,6 +527,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             }
             i += 1;
         }
+        let best_code = best_index.map(|index| code_of(&*self.context.game, &moves, index));
         self.context.give_back(ply, moves);
         self.context.orders[ply as usize] = order;
         if self.stopped.is_some() {
@@ -541,7 +542,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 value: best.to_node_relative(ply),
                 draft,
                 // After a fail-low every move was refuted: no move is better known.
-                move_index: if bound == Bound::Upper { None } else { best_index },
+                move_index: if bound == Bound::Upper { None } else { best_code },
                 bound,
             };
             table.store(key, entry, self.context.stats.nodes - nodes_before);
@@ -831,4 +832,23 @@ pub(crate) fn bound_of(best: Score, alpha: Score, beta: Score) -> Bound {
     } else {
         Bound::Exact
     }
+}
+
+/// The code the table stores for move `index` of `moves`: the game's
+/// [`Game::move_code`], or else the index.
+#[inline]
+pub(crate) fn code_of<G: Game>(game: &G, moves: &[G::Move], index: u16) -> u16 {
+    game.move_code(moves[usize::from(index)]).unwrap_or(index)
+}
+
+/// The index in `moves` of the move a table entry names by `code` (see
+/// [`code_of`]), if the list holds it.
+#[inline]
+pub(crate) fn index_of_code<G: Game>(game: &G, moves: &[G::Move], code: u16) -> Option<u16> {
+    let first = *moves.first()?;
+    if game.move_code(first).is_none() {
+        return (usize::from(code) < moves.len()).then_some(code);
+    }
+    let index = moves.iter().position(|&mv| game.move_code(mv) == Some(code))?;
+    u16::try_from(index).ok()
 }

@@ -26,7 +26,7 @@ pub(super) fn probe<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, G, O>
 /// there (the game's candidates below the root when the rules' shortcuts
 /// are on, every legal move otherwise), so the same list is made again.
 pub(super) fn table_move<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, G, O>, ply: u32) -> Option<G::Move> {
-    let index = usize::from(probe(searcher)?.move_index?);
+    let code = probe(searcher)?.move_index?;
     let game = &searcher.context.game;
     let mut moves = Vec::new();
     let known = match (searcher.options.rules_shortcuts, ply) {
@@ -37,7 +37,8 @@ pub(super) fn table_move<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, 
         (true, 1) => game.candidate_moves(&mut moves),
         (true, _) => game.candidate_moves_after_candidate(&mut moves),
     };
-    known.is_none().then(|| moves.get(index).copied()).flatten()
+    let index = known.is_none().then(|| crate::search::searcher::index_of_code(&**game, &moves, code)).flatten()?;
+    moves.get(usize::from(index)).copied()
 }
 
 /// Plays `mv` on the board and says whose turn it is now, from the side
