@@ -18,6 +18,7 @@ import threading
 import pytest
 
 import abprune
+from nim import Nim, xor
 
 CHILD_TIMEOUT = 120
 
@@ -35,34 +36,6 @@ def run_child(code, timeout=CHILD_TIMEOUT):
     return child.stdout
 
 
-class Nim(abprune.Game):
-    def __init__(self, heaps):
-        self.heaps = list(heaps)
-
-    def moves(self):
-        return [(i, n) for i, heap in enumerate(self.heaps) for n in range(heap, 0, -1)]
-
-    def play(self, move):
-        self.heaps[move[0]] -= move[1]
-
-    def undo(self, move):
-        self.heaps[move[0]] += move[1]
-
-    def outcome(self):
-        return None if any(self.heaps) else abprune.LOSS
-
-    def evaluate(self):
-        return 0
-
-    def key(self):
-        return tuple(sorted(self.heaps))
-
-
-def xor(heaps):
-    value = 0
-    for heap in heaps:
-        value ^= heap
-    return value
 
 
 # --- 1. Threads on one engine: they take turns, none deadlocks ---------------------------------
