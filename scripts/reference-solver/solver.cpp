@@ -198,10 +198,15 @@ struct Solver {
     return alpha;
   }
 
-  int solve(const Position &p) {
+  // Weak: only the sign (win, draw or loss), as the reference's own `-w`.
+  int solve(const Position &p, bool weak) {
     if (p.can_win_next()) return (W * H + 1 - p.moves) / 2;
     int min = -(W * H - p.moves) / 2;
     int max = (W * H + 1 - p.moves) / 2;
+    if (weak) {
+      min = -1;
+      max = 1;
+    }
     while (min < max) {
       int med = min + (max - min) / 2;
       if (med <= 0 && min / 2 < med)
@@ -220,7 +225,8 @@ struct Solver {
 
 }  // namespace
 
-int main() {
+int main(int argc, char **argv) {
+  bool weak = argc > 1 && std::string(argv[1]) == "-w";
   Solver solver;
   std::string line;
   uint64_t positions = 0, correct = 0, checked = 0, total_nodes = 0, total_us = 0, line_number = 0;
@@ -236,7 +242,7 @@ int main() {
     solver.table.clear();
     solver.nodes = 0;
     auto start = std::chrono::steady_clock::now();
-    int score = solver.solve(p);
+    int score = solver.solve(p, weak);
     auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
     ++positions;
     total_nodes += solver.nodes;

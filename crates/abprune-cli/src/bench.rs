@@ -13,6 +13,9 @@ pub enum BenchCommand {
     /// Gomoku: nodes and time to reach a depth on middle-game positions,
     /// for several engine settings side by side (move ordering).
     GomokuDepth(DepthArgs),
+    /// Connect Four: the plot of a solve's time and nodes by moves played,
+    /// from the table of `scripts/connect4-cost-curve.sh`.
+    Connect4Curve(crate::connect4::curve::CurveArgs),
 }
 
 /// Runs `abprune bench ...`.
@@ -20,5 +23,6 @@ pub fn run(command: &BenchCommand) -> Result<()> {
     match command {
         BenchCommand::GomokuTactics(args) => gomoku::run_tactics(args),
         BenchCommand::GomokuDepth(args) => gomoku::run_depth(args),
+        BenchCommand::Connect4Curve(args) => crate::connect4::curve::run(args),
     }
 }

@@ -10,7 +10,7 @@
 
 mod formulas;
 mod game;
-mod plot;
+pub(crate) mod plot;
 mod report;
 
 use crate::algo::{run_algorithm, Algorithm, Window};

@@ -34,6 +34,12 @@ enum Command {
     /// Solve a position of a real game exactly.
     #[command(subcommand)]
     Solve(solve::SolveCommand),
+    /// The exact score of every move of a position.
+    #[command(subcommand)]
+    Analyze(AnalyzeCommand),
+    /// Opening books, built by the engine.
+    #[command(subcommand)]
+    Book(BookCommand),
     /// Measure alpha-beta against the formulas on random trees and real games.
     Lab(lab::LabArgs),
     /// Play a game against the engine in the terminal.
@@ -56,6 +62,23 @@ enum Command {
 enum PlayCommand {
     /// Gomoku against the engine: moves typed like `h8`.
     Gomoku(gomoku::PlayArgs),
+    /// Connect Four against perfect play: columns typed 1-7.
+    Connect4(connect4::play::PlayArgs),
+}
+
+/// The games `abprune analyze` knows.
+#[derive(Subcommand, Debug)]
+enum AnalyzeCommand {
+    /// Every column's exact score in a Connect Four position (the public sets' convention).
+    Connect4(connect4::analyze::AnalyzeArgs),
+}
+
+/// The games `abprune book` knows.
+#[derive(Subcommand, Debug)]
+enum BookCommand {
+    /// The Connect Four opening book.
+    #[command(subcommand)]
+    Connect4(connect4::book::BookCommand),
 }
 
 /// The games `abprune match` knows.
@@ -84,6 +107,9 @@ fn main() -> ExitCode {
         Command::Solve(command) => solve::run(command),
         Command::Lab(args) => lab::run(args),
         Command::Play(PlayCommand::Gomoku(args)) => gomoku::run_play(args),
+        Command::Play(PlayCommand::Connect4(args)) => connect4::play::run(args),
+        Command::Analyze(AnalyzeCommand::Connect4(args)) => connect4::analyze::run(args),
+        Command::Book(BookCommand::Connect4(command)) => connect4::book::run(command),
         Command::Gomocup(args) => gomocup::run(args),
         Command::Bench(command) => bench::run(command),
         Command::Match(MatchCommand::Gomoku(args)) => gomoku::run_match(args),

@@ -6,7 +6,9 @@
 //! - [`random_tree`], random uniform trees with best, random or worst ordering;
 //! - [`nim`], Nim under the normal and the misère rule;
 //! - [`tictactoe`], tic-tac-toe;
-//! - [`connect4`], Connect Four on two bitboards, with the hooks an exact solver uses;
+//! - [`connect4`], Connect Four on two bitboards, with the hooks an exact solver uses, an
+//!   opening book and the player's questions answered exactly ([`connect4::solver`], the
+//!   one module that searches: the command line and the Python package share it);
 //! - [`kalah`], Kalah scored by the seed margin: a game with extra turns;
 //! - [`othello`], Othello scored by the disc margin, for exact endgame solves;
 //! - [`gomoku`], Gomoku (freestyle and standard rules, boards up to 22x22) with

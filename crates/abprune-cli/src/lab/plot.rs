@@ -14,7 +14,7 @@ use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// The font family every text of the chart uses (registered at run time).
-const FONT: &str = "sans-serif";
+pub(crate) const FONT: &str = "sans-serif";
 /// Environment variable naming a TrueType font file, when none of the usual ones exists.
 const FONT_VARIABLE: &str = "ABPRUNE_FONT";
 /// Where common systems keep a plain sans-serif TrueType font.
@@ -75,6 +75,16 @@ impl Target {
         }
         register_font()?;
         Ok(Target { path: path.to_path_buf(), png })
+    }
+
+    /// The file to write.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// True for a PNG file, false for SVG.
+    pub fn is_png(&self) -> bool {
+        self.png
     }
 }
 

@@ -1,4 +1,6 @@
-//! Connect Four on the standard 7-wide, 6-high board, as two bitboards.
+//! Connect Four on the standard 7-wide, 6-high board, as two bitboards;
+//! its opening book ([`book`]) and the player's questions answered exactly
+//! ([`solver`]).
 //!
 //! Bits are numbered column by column, bottom to top, with one spare
 //! (sentinel) bit on top of each column that never holds a stone:
@@ -21,6 +23,9 @@
 //! `mask` (every stone): playing only needs `current ^= mask` (the side to
 //! move changes) and `mask += bottom of the column` (the carry lands on the
 //! first empty cell), so the hot path of a solver is a handful of instructions.
+
+pub mod book;
+pub mod solver;
 
 use abprune::{Game, Outcome, Player, Score};
 use std::fmt;
@@ -46,7 +51,7 @@ const DIAGONAL_DOWN: u32 = STRIDE - 1;
 /// See [`VERTICAL`].
 const DIAGONAL_UP: u32 = STRIDE + 1;
 /// Centre columns take part in more lines of four, so they are tried first.
-const CENTRE_FIRST: [u8; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
+pub(crate) const CENTRE_FIRST: [u8; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
 /// Heuristic value of one winning cell (a cell that would complete four).
 const THREAT_WEIGHT: i32 = 16;
 /// The benchmark's score of a win is this minus the winner's stone count.

@@ -1,11 +1,22 @@
-//! `abprune solve connect4`: exact Connect Four values, one position or a batch.
+//! `abprune solve connect4`: exact Connect Four values, one position or a
+//! batch; its neighbours: `analyze` (every move's score), `play` (a perfect
+//! opponent), `book` (the opening book, built with the engine) and the
+//! cost curve's plot.
 
-use abprune::{Engine, EngineOptions, EngineResult, ParallelScheme, SearchLimits, SolveMode, Variant};
-use abprune_games::connect4::{benchmark_score, Connect4};
+pub mod analyze;
+pub mod book;
+pub mod curve;
+pub mod options;
+pub mod play;
+
+use abprune::{Engine, EngineOptions, ParallelScheme, SearchLimits, SolveMode, Variant};
+use abprune_games::connect4::solver::{Answer, Solver};
+use abprune_games::connect4::Connect4;
 use abprune_games::Connect4 as Position;
 use anyhow::{bail, Context as _, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use options::BookArgs;
 use std::io::{Read, Write};
 use std::time::Duration;
 
@@ -80,10 +91,13 @@ pub struct Connect4Args {
     /// starts the others (the default is the library's).
     #[arg(long, value_name = "NODES", hide = true)]
     helpers_after: Option<u64>,
+    #[command(flatten)]
+    book: BookArgs,
 }
 
 impl Connect4Args {
-    fn engine(&self) -> Result<Engine<u8>> {
+    /// The engine these options ask for.
+    pub fn engine(&self) -> Result<Engine<u8>> {
         let variant = match self.variant.as_str() {
             "alphabeta" => Variant::FailSoftAlphaBeta,
             "mtdf" => Variant::Mtdf,
@@ -137,27 +151,29 @@ impl Connect4Args {
 
 /// Runs `abprune solve connect4`.
 pub fn run(args: &Connect4Args) -> Result<()> {
-    let mut engine = args.engine()?;
+    let book = args.book.load()?;
+    let mut solver = Solver::new(args.engine()?, book);
     match &args.batch {
-        Some(path) => batch(args, &mut engine, path),
-        None => single(args, &mut engine, args.moves.as_deref().unwrap_or("")),
+        Some(path) => batch(args, &mut solver, path),
+        None => single(args, &mut solver, args.moves.as_deref().unwrap_or("")),
     }
 }
 
-fn solve(engine: &mut Engine<u8>, position: &Connect4, mode: SolveMode) -> Result<EngineResult<u8>> {
-    let mut game = *position;
-    engine.solve(&mut game, mode, &SearchLimits::none()).map_err(anyhow::Error::msg)
+fn solve(solver: &mut Solver, position: &Connect4, mode: SolveMode) -> Result<Answer> {
+    solver.solve(position, mode, &SearchLimits::none()).map_err(anyhow::Error::msg)
 }
 
 /// The value in the benchmark's convention, or W/D/L for a weak solve.
-fn describe(result: &EngineResult<u8>, position: &Connect4, weak: bool) -> String {
+fn describe(answer: &Answer, weak: bool) -> String {
     if weak {
-        return weak_word(result.value.get().signum()).to_string();
+        weak_word(answer.score.signum()).to_string()
+    } else {
+        answer.score.to_string()
     }
-    benchmark_score(result.value, position.moves_played()).map_or_else(|| result.value.to_string(), |s| s.to_string())
 }
 
-fn weak_word(sign: i32) -> &'static str {
+/// `win`, `draw` or `loss` for a score's sign.
+pub fn weak_word(sign: i32) -> &'static str {
     match sign {
         1 => "win",
         -1 => "loss",
@@ -165,19 +181,21 @@ fn weak_word(sign: i32) -> &'static str {
     }
 }
 
-fn single(args: &Connect4Args, engine: &mut Engine<u8>, moves: &str) -> Result<()> {
+fn single(args: &Connect4Args, solver: &mut Solver, moves: &str) -> Result<()> {
     let position = Position::from_moves(moves.trim()).map_err(anyhow::Error::msg).context("invalid position")?;
-    let result = solve(engine, &position, args.mode())?;
-    let value = describe(&result, &position, args.weak);
+    let result = solve(solver, &position, args.mode())?;
+    let value = describe(&result, args.weak);
     let best = result.best_move.map(|col| col + 1);
+    let threads = solver.engine_mut().options().threads;
     if args.json {
         let json = serde_json::json!({
             "moves": moves.trim(),
-            "score": if args.weak { serde_json::Value::from(value) } else { serde_json::Value::from(benchmark_score(result.value, position.moves_played())) },
+            "score": if args.weak { serde_json::Value::from(value) } else { serde_json::Value::from(result.score) },
             "best_move": best,
             "plies_to_end": result.plies_to_end,
-            "nodes": result.stats.nodes,
-            "threads": engine.options().threads,
+            "nodes": result.nodes,
+            "from_book": result.from_book,
+            "threads": threads,
             "microseconds": result.elapsed.as_micros() as u64,
         });
         println!("{json}");
@@ -189,15 +207,22 @@ fn single(args: &Connect4Args, engine: &mut Engine<u8>, moves: &str) -> Result<(
         if args.weak { "" } else { "  (positive: the side to move wins; 22 - stones of the winner)" }
     );
     match result.plies_to_end {
-        Some(plies) => println!("outcome     {} in {plies} plies", weak_word(result.value.get().signum())),
+        Some(plies) => println!("outcome     {} in {plies} plies", weak_word(result.score.signum())),
         None if !args.weak => println!("outcome     draw"),
         None => {}
     }
     if let Some(col) = best {
         println!("best move   {col}");
     }
-    println!("nodes       {}  (all threads)", result.stats.nodes);
-    println!("threads     {}", engine.options().threads);
+    if result.from_book {
+        println!(
+            "source      the book (every position of up to {} plies)",
+            solver.book().map_or(0, |book| book.plies())
+        );
+    } else {
+        println!("nodes       {}  (all threads)", result.nodes);
+        println!("threads     {threads}");
+    }
     println!("time        {:.3} ms", result.elapsed.as_secs_f64() * 1e3);
     Ok(())
 }
@@ -214,7 +239,7 @@ struct Tally {
     time: Duration,
 }
 
-fn batch(args: &Connect4Args, engine: &mut Engine<u8>, path: &str) -> Result<()> {
+fn batch(args: &Connect4Args, solver: &mut Solver, path: &str) -> Result<()> {
     let bytes = if path == "-" {
         let mut bytes = Vec::new();
         std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
@@ -236,7 +261,7 @@ fn batch(args: &Connect4Args, engine: &mut Engine<u8>, path: &str) -> Result<()>
         let place = format!("{}:{}", crate::quote::excerpt(path), number + 1);
         let outcome = match line {
             Ok(line) if line.trim().is_empty() || line.trim().starts_with('#') => continue,
-            Ok(line) => batch_line(args, engine, line.trim(), &mut tally, &mut out),
+            Ok(line) => batch_line(args, solver, line.trim(), &mut tally, &mut out),
             Err(error) => Err(anyhow::anyhow!(error)),
         };
         match outcome {
@@ -249,7 +274,7 @@ fn batch(args: &Connect4Args, engine: &mut Engine<u8>, path: &str) -> Result<()>
         }
     }
     progress.finish_and_clear();
-    summary(&tally, engine.options().threads, &mut out)?;
+    summary(&tally, solver.engine_mut().options().threads, &mut out)?;
     if tally.wrong > 0 {
         bail!("{} of {} checked positions got a wrong answer", tally.wrong, tally.checked);
     }
@@ -282,7 +307,7 @@ fn parse_expected(text: &str) -> Result<i32> {
 
 fn batch_line(
     args: &Connect4Args,
-    engine: &mut Engine<u8>,
+    solver: &mut Solver,
     line: &str,
     tally: &mut Tally,
     out: &mut impl Write,
@@ -295,22 +320,22 @@ fn batch_line(
     }
     let position = Position::from_moves(moves).map_err(anyhow::Error::msg)?;
     if !args.keep_table {
-        engine.clear();
+        solver.engine_mut().clear();
     }
-    let result = solve(engine, &position, args.mode())?;
-    let value = describe(&result, &position, args.weak);
+    let result = solve(solver, &position, args.mode())?;
+    let value = describe(&result, args.weak);
     let micros = result.elapsed.as_micros();
     tally.positions += 1;
-    tally.nodes += result.stats.nodes;
+    tally.nodes += result.nodes;
     tally.time += result.elapsed;
     if args.json {
         writeln!(
             out,
             "{}",
-            serde_json::json!({"moves": moves, "score": value, "nodes": result.stats.nodes, "microseconds": micros as u64})
+            serde_json::json!({"moves": moves, "score": value, "nodes": result.nodes, "microseconds": micros as u64})
         )?;
     } else {
-        writeln!(out, "{moves} {value} {} {micros}", result.stats.nodes)?;
+        writeln!(out, "{moves} {value} {} {micros}", result.nodes)?;
     }
     let Some(expected) = expected else { return Ok(Checked::Unchecked) };
     tally.checked += 1;

@@ -1,0 +1,261 @@
+//! `abprune book connect4`: the opening book, built by the engine.
+//!
+//! `build` solves every position of exactly `--plies` stones (a position
+//! and its mirror image once) with the engine's exact solve, then scores
+//! every shallower position by negamax over its moves: a move that wins at
+//! once by the rules, every other by the book's score of the position it
+//! leads to, which is already exact. So every score in the book is proven,
+//! and the engine's work is the deepest layer's (the layers above it hold a
+//! few percent of its positions and each costs seven lookups).
+//!
+//! The deepest layer's solves are written to a journal beside the output
+//! (`FILE.journal`, one line per position) as they finish, so a build that
+//! is stopped goes on where it was when started again with the same
+//! `--plies` and output.
+
+use super::options::read_book;
+use abprune::{Engine, EngineOptions, Game, ParallelScheme, SearchLimits, SolveMode};
+use abprune_games::connect4::book::Book;
+use abprune_games::connect4::{benchmark_score, Connect4, CELLS, WIDTH};
+use anyhow::{bail, Context as _, Result};
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::HashMap;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The first line of a journal, before the plies.
+const JOURNAL_HEADER: &str = "abprune connect4 book journal, plies";
+/// The benchmark score of a win: this minus the winner's stones.
+const SCORE_BASE: i32 = 22;
+
+/// What `abprune book connect4` does.
+#[derive(Subcommand, Debug)]
+pub enum BookCommand {
+    /// Solve every position of up to PLIES stones and write the book.
+    Build(BuildArgs),
+    /// Check a book file and say what it holds.
+    Info(InfoArgs),
+}
+
+/// Options of `abprune book connect4 build`.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// Every position with at most this many stones goes into the book.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=8))]
+    plies: u32,
+    /// The book file to write (its journal is FILE.journal).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Transposition table budget in MiB, kept from one solve to the next
+    /// (positions of one layer share much of their trees).
+    #[arg(long, value_name = "MiB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    table_mib: u64,
+    /// Threads searching each solve.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: u64,
+}
+
+/// Options of `abprune book connect4 info`.
+#[derive(Args, Debug)]
+pub struct InfoArgs {
+    /// The book file.
+    file: PathBuf,
+}
+
+/// Runs `abprune book connect4 ...`.
+pub fn run(command: &BookCommand) -> Result<()> {
+    match command {
+        BookCommand::Build(args) => build(args),
+        BookCommand::Info(args) => info(args),
+    }
+}
+
+fn info(args: &InfoArgs) -> Result<()> {
+    let book = read_book(&args.file)?;
+    let bytes = std::fs::metadata(&args.file).map(|meta| meta.len()).unwrap_or(0);
+    println!("book        {}", args.file.display());
+    println!("plies       {} (every position of up to {} stones)", book.plies(), book.plies());
+    println!("positions   {} (a position and its mirror image once)", book.len());
+    println!("bytes       {bytes}");
+    println!("checksum    ok");
+    if let Some(score) = book.score(&Connect4::new()) {
+        println!("empty board {score}");
+    }
+    Ok(())
+}
+
+/// Every position of `plies` stones that no one has won, one per mirror
+/// pair, by symmetric key; each layer from the one before it.
+pub fn layers(plies: u32) -> Vec<HashMap<u64, Connect4>> {
+    let empty = Connect4::new();
+    let mut layers = vec![HashMap::from([(empty.symmetric_key(), empty)])];
+    for _ in 0..plies {
+        let mut next = HashMap::new();
+        for position in layers.last().into_iter().flat_map(|layer| layer.values()) {
+            for col in (0..WIDTH as u8).filter(|&col| position.can_play(col) && !position.is_winning_move(col)) {
+                let mut child = *position;
+                child.play(col);
+                next.entry(child.symmetric_key()).or_insert(child);
+            }
+        }
+        layers.push(next);
+    }
+    layers
+}
+
+fn build(args: &BuildArgs) -> Result<()> {
+    let layers = layers(args.plies);
+    let deepest = layers.last().map(HashMap::len).unwrap_or(0);
+    let total: usize = layers.iter().map(HashMap::len).sum();
+    eprintln!("{total} positions of up to {} plies, {deepest} of them solved by the engine", args.plies);
+    let journal_path = journal_path(&args.out);
+    let mut solved = read_journal(&journal_path, args.plies, layers.last())?;
+    let scores = solve_layer(args, layers.last(), &mut solved, &journal_path)?;
+    let book = score_upper_layers(args.plies, &layers, scores)?;
+    let temporary = args.out.with_extension("partial");
+    std::fs::write(&temporary, book.to_bytes()).with_context(|| format!("cannot write '{}'", temporary.display()))?;
+    std::fs::rename(&temporary, &args.out).with_context(|| format!("cannot write '{}'", args.out.display()))?;
+    // The book is whole: its journal has served.
+    let _ = std::fs::remove_file(&journal_path);
+    println!("wrote {} ({} positions, {} bytes)", args.out.display(), book.len(), book.to_bytes().len());
+    Ok(())
+}
+
+fn journal_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".journal");
+    PathBuf::from(name)
+}
+
+/// The scores a journal holds, checked against the layer they must belong to.
+fn read_journal(path: &Path, plies: u32, layer: Option<&HashMap<u64, Connect4>>) -> Result<HashMap<u64, i8>> {
+    let mut solved = HashMap::new();
+    let text = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(solved),
+        Err(error) => return Err(error).with_context(|| format!("cannot read journal '{}'", path.display())),
+    };
+    let name = path.display();
+    let Ok(text) = std::str::from_utf8(&text) else { bail!("journal '{name}' is not text") };
+    let mut lines = text.split_inclusive('\n').enumerate();
+    let header = format!("{JOURNAL_HEADER} {plies}\n");
+    if lines.next().map(|(_, line)| line) != Some(header.as_str()) {
+        bail!("journal '{name}': line 1 is not '{}' (another build's journal?)", header.trim_end());
+    }
+    for (index, line) in lines {
+        // A line cut short by a stopped build is dropped, and solved again.
+        if !line.ends_with('\n') {
+            break;
+        }
+        let parsed = line
+            .split_once(' ')
+            .and_then(|(key, score)| Some((u64::from_str_radix(key, 16).ok()?, score.trim_end().parse::<i8>().ok()?)));
+        match parsed {
+            Some((key, score)) if layer.is_some_and(|layer| layer.contains_key(&key)) => {
+                solved.insert(key, score);
+            }
+            _ => bail!("journal '{name}': line {} is not a position of this build and its score", index + 1),
+        }
+    }
+    Ok(solved)
+}
+
+/// Solves the positions of `layer` not in `solved` (sorted by key, so a
+/// resumed build takes the same order), journalling each; returns every
+/// score.
+fn solve_layer(
+    args: &BuildArgs,
+    layer: Option<&HashMap<u64, Connect4>>,
+    solved: &mut HashMap<u64, i8>,
+    journal_path: &Path,
+) -> Result<HashMap<u64, i8>> {
+    let mut todo: Vec<(u64, Connect4)> = layer
+        .into_iter()
+        .flat_map(|layer| layer.iter())
+        .filter(|(key, _)| !solved.contains_key(key))
+        .map(|(&key, &position)| (key, position))
+        .collect();
+    todo.sort_unstable_by_key(|&(key, _)| key);
+    let fresh = !journal_path.exists();
+    let mut journal = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(journal_path)
+        .with_context(|| format!("cannot open journal '{}'", journal_path.display()))?;
+    if fresh {
+        writeln!(journal, "{JOURNAL_HEADER} {}", args.plies)?;
+    }
+    let total = solved.len() + todo.len();
+    let progress = ProgressBar::new(total as u64).with_position(solved.len() as u64);
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} positions solved, {elapsed} elapsed, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut engine = build_engine(args)?;
+    for (key, position) in todo {
+        let mut game = position;
+        let result = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).map_err(anyhow::Error::msg)?;
+        let score = benchmark_score(result.value, position.moves_played())
+            .filter(|_| result.exact)
+            .and_then(|score| i8::try_from(score).ok())
+            .with_context(|| format!("the engine left position {key:x} unsolved"))?;
+        writeln!(journal, "{key:x} {score}")?;
+        journal.flush()?;
+        solved.insert(key, score);
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
+    Ok(std::mem::take(solved))
+}
+
+fn build_engine(args: &BuildArgs) -> Result<Engine<u8>> {
+    let options = EngineOptions {
+        table_mib: usize::try_from(args.table_mib)?,
+        near_table_kib: 1024,
+        killers: false,
+        history: false,
+        prefetch: true,
+        threads: usize::try_from(args.threads)?,
+        parallel: ParallelScheme::Abdada,
+        whole_pv: false,
+        ..EngineOptions::default()
+    };
+    Engine::new(options).map_err(anyhow::Error::msg).context("--table-mib and --threads")
+}
+
+/// The book: the deepest layer's `scores`, and every shallower position
+/// scored by negamax over its moves from the layer below.
+fn score_upper_layers(plies: u32, layers: &[HashMap<u64, Connect4>], scores: HashMap<u64, i8>) -> Result<Book> {
+    let mut known = scores;
+    for layer in layers.iter().rev().skip(1) {
+        let mut scored = Vec::with_capacity(layer.len());
+        for (&key, position) in layer {
+            scored.push((key, negamax_from_book(position, &known)?));
+        }
+        known.extend(scored);
+    }
+    Book::from_entries(plies, known.into_iter().collect()).map_err(anyhow::Error::msg)
+}
+
+/// The exact score of `position` from the exact scores of the positions its
+/// moves lead to.
+fn negamax_from_book(position: &Connect4, known: &HashMap<u64, i8>) -> Result<i8> {
+    let mut best = i32::MIN;
+    for col in (0..WIDTH as u8).filter(|&col| position.can_play(col)) {
+        let score = if position.is_winning_move(col) {
+            SCORE_BASE - i32::try_from(position.moves_played() / 2 + 1)?
+        } else {
+            let mut child = *position;
+            child.play(col);
+            if child.moves_played() == CELLS {
+                0
+            } else {
+                let key = child.symmetric_key();
+                -i32::from(*known.get(&key).with_context(|| format!("position {key:x} missing from the layer below"))?)
+            }
+        };
+        best = best.max(score);
+    }
+    Ok(i8::try_from(best)?)
+}

@@ -1,0 +1,76 @@
+//! What the Connect Four commands share: the book options, and the engine
+//! of `solve connect4`'s defaults for the commands that do not tune it.
+
+use abprune::{Engine, EngineOptions, ParallelScheme};
+use abprune_games::connect4::book::{self, Book};
+use anyhow::{Context as _, Result};
+use clap::Args;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Main table of a single-threaded solve: `solve connect4`'s default.
+const ONE_THREAD_TABLE_MIB: usize = 16;
+/// Main table with more threads: `solve connect4`'s default (see its `--table-mib`).
+const THREADS_TABLE_MIB: usize = 1;
+/// The near-leaf table: `solve connect4`'s default.
+const NEAR_TABLE_KIB: usize = 1024;
+
+/// Which opening book answers.
+#[derive(Args, Debug, Clone)]
+pub struct BookArgs {
+    /// Answer from this opening book (made by `abprune book connect4
+    /// build`) where it reaches, instead of the one shipped with abprune.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    book: Option<PathBuf>,
+    /// No book: the engine solves every position from scratch.
+    #[arg(long)]
+    no_book: bool,
+}
+
+impl BookArgs {
+    /// The book to answer from: the file given, else the shipped one,
+    /// none with `--no-book`.
+    ///
+    /// # Errors
+    /// A file that cannot be read or is not a whole book of these rules,
+    /// named.
+    pub fn load(&self) -> Result<Option<Arc<Book>>> {
+        if self.no_book {
+            return Ok(None);
+        }
+        match &self.book {
+            Some(path) => read_book(path).map(|book| Some(Arc::new(book))),
+            None => Ok(book::shipped().map(Arc::new)),
+        }
+    }
+}
+
+/// The book in the file at `path`.
+pub fn read_book(path: &std::path::Path) -> Result<Book> {
+    let name = crate::quote::excerpt(&path.display().to_string());
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read book '{name}'"))?;
+    Book::from_bytes(&bytes).with_context(|| format!("book '{name}' refused"))
+}
+
+/// An engine with `solve connect4`'s default options and `threads` threads
+/// (default: one per core).
+pub fn default_engine(threads: Option<u64>) -> Result<Engine<u8>> {
+    let threads = match threads {
+        Some(threads) => threads as usize,
+        None => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
+    };
+    let options = EngineOptions {
+        table_mib: if threads == 1 { ONE_THREAD_TABLE_MIB } else { THREADS_TABLE_MIB },
+        near_table_kib: NEAR_TABLE_KIB,
+        killers: false,
+        history: false,
+        prefetch: true,
+        threads,
+        parallel: ParallelScheme::Abdada,
+        whole_pv: false,
+        ..EngineOptions::default()
+    };
+    let mut engine = Engine::new(options).map_err(anyhow::Error::msg)?;
+    engine.allocate_tables().map_err(anyhow::Error::msg).context("the engine's tables")?;
+    Ok(engine)
+}
