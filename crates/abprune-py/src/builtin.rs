@@ -5,6 +5,7 @@ use crate::args::{self, is_int, repr, type_name};
 use crate::interrupt;
 use abprune::{Engine, EngineOptions, EngineResult, NoTrace, SearchLimits, SolveMode, StopReason, UNLIMITED_DEPTH};
 use abprune_games::connect4::benchmark_score;
+use abprune_games::connect4::solver::Solver;
 use abprune_games::{Connect4, Point, Rule};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -34,6 +35,16 @@ pub fn connect4_options(table_mib: usize, threads: usize, whole_pv: bool) -> Eng
         whole_pv,
         ..EngineOptions::default()
     }
+}
+
+/// A Connect Four solver for `analyze` and `best_move`: the CLI's engine
+/// options and the shipped book unless `book` is false.
+fn player_solver(book: bool, threads: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Solver> {
+    let threads = args::threads(threads, what)?;
+    let options = connect4_options(if threads == 1 { CONNECT4_TABLE_MIB } else { 1 }, threads, false);
+    let mut engine = Engine::new(options).map_err(engine_error)?;
+    engine.allocate_tables().map_err(engine_error)?;
+    Ok(Solver::new(engine, if book { abprune_games::connect4::book::shipped() } else { None }))
 }
 
 /// Table of a Gomoku search: the CLI player's default.
@@ -174,6 +185,44 @@ impl ConnectFour {
             benchmark_score(result.value, self.position.moves_played()).map_or(i64::from(result.value.get()), i64::from)
         };
         Ok(report(&result, value, |col| MoveName::Number(i64::from(col) + 1)))
+    }
+
+    /// Every column's exact score, a list of seven (column 1 first) with
+    /// None for a full column: the score of the position for its side to
+    /// move if it plays there, in the public sets' convention (`weak=True`:
+    /// 1, 0 or -1), as `abprune analyze connect4` prints it. Each move's
+    /// position is solved on its own, from the book shipped with abprune
+    /// where it reaches (`book=False`: the engine alone); the GIL is
+    /// released and Ctrl-C stops it.
+    #[pyo3(signature = (weak = false, book = true, threads = None))]
+    fn analyze(
+        &self,
+        py: Python<'_>,
+        weak: bool,
+        book: bool,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Option<i64>>> {
+        let mut solver = player_solver(book, threads, "ConnectFour.analyze() threads")?;
+        let mode = if weak { SolveMode::Weak } else { SolveMode::Strong };
+        let position = self.position;
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = SearchLimits::none().with_stop_flag(Arc::clone(&stop));
+        let analysis = interrupt::run(py, &stop, || solver.analyze(&position, mode, &limits))?.map_err(engine_error)?;
+        Ok(analysis.scores.iter().map(|score| score.map(i64::from)).collect())
+    }
+
+    /// The perfect move (1-based column): the quickest win, else a draw,
+    /// else the slowest loss, as `abprune play connect4` plays; None on a
+    /// full board. From the shipped book where it reaches (`book=False`:
+    /// the engine alone); Ctrl-C stops it.
+    #[pyo3(signature = (book = true, threads = None))]
+    fn best_move(&self, py: Python<'_>, book: bool, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<i64>> {
+        let mut solver = player_solver(book, threads, "ConnectFour.best_move() threads")?;
+        let position = self.position;
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = SearchLimits::none().with_stop_flag(Arc::clone(&stop));
+        let answer = interrupt::run(py, &stop, || solver.best_move(&position, &limits))?.map_err(engine_error)?;
+        Ok(answer.best_move.map(|col| i64::from(col) + 1))
     }
 
     /// The moves played, as given.

@@ -533,6 +533,39 @@ def test_connect_four_moves_as_a_list_and_by_the_engine():
     assert abprune.Engine().search(abprune.Gomoku(["h8", "h9"]), depth=2).best_move is not None
 
 
+@pytest.mark.parametrize("moves, score", CONNECT4)
+def test_connect_four_analysis_agrees_with_each_move_solved(moves, score):
+    position = abprune.ConnectFour(moves)
+    scores = position.analyze(book=False)
+    weak = position.analyze(weak=True)
+    assert len(scores) == len(weak) == 7
+    for column, value in enumerate(scores, start=1):
+        child = moves + str(column)
+        try:
+            after = abprune.ConnectFour(child)
+        except ValueError as error:
+            # A full column, or a move that wins at once (a finished game cannot be made).
+            if "full" in str(error):
+                assert value is None and weak[column - 1] is None
+                continue
+            assert value > 0 and weak[column - 1] == 1
+            continue
+        assert value == -after.solve().value, column
+        assert weak[column - 1] == (value > 0) - (value < 0)
+    assert max(v for v in scores if v is not None) == score
+    best = position.best_move()
+    assert scores[best - 1] == score
+
+
+def test_connect_four_analysis_of_a_full_column_and_the_empty_board():
+    # Column 7 is full; column 5 wins with the side to move's 16th stone.
+    assert abprune.ConnectFour("67152117737262713366376314254").analyze() == [-5, -5, -5, -1, 6, -5, None]
+    # The empty board from the shipped book (milliseconds): the first player wins in the centre only.
+    assert abprune.ConnectFour("").analyze() == [-2, -1, 0, 1, 0, -1, -2]
+    assert abprune.ConnectFour("").best_move() == 4
+    assert abprune.ConnectFour("4").best_move() == 4
+
+
 def test_connect_four_rejects_bad_moves():
     with pytest.raises(ValueError):
         abprune.ConnectFour("4444444")

@@ -40,7 +40,7 @@ impl BookArgs {
         }
         match &self.book {
             Some(path) => read_book(path).map(|book| Some(Arc::new(book))),
-            None => Ok(book::shipped().map(Arc::new)),
+            None => Ok(book::shipped()),
         }
     }
 }

@@ -21,6 +21,10 @@ pub struct PlayArgs {
     /// Your side: `first` (X, moves first) or `second` (O). Asked when not given.
     #[arg(long, value_enum)]
     side: Option<Side>,
+    /// Start from this position (1-based columns played, e.g. `4453`)
+    /// instead of the empty board.
+    #[arg(long, value_name = "MOVES", default_value = "")]
+    moves: String,
     /// Threads searching each solve (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
@@ -44,6 +48,8 @@ const HELP: &str = "type a column 1-7 to drop a stone; 'scores' shows every colu
 struct Board {
     position: Connect4,
     moves: Vec<u8>,
+    /// Moves of the starting position, which undo does not take back.
+    start: usize,
 }
 
 impl Board {
@@ -70,6 +76,11 @@ impl Board {
 
 /// Runs `abprune play connect4`, reading the person's moves from stdin.
 pub fn run(args: &PlayArgs) -> Result<()> {
+    let start = args.moves.trim();
+    let position = Connect4::from_moves(start).map_err(anyhow::Error::msg).context("invalid --moves")?;
+    // Checked above: every character is a column 1-7.
+    let moves: Vec<u8> = start.bytes().map(|c| c - b'1').collect();
+    let mut board = Board { position, start: moves.len(), moves };
     let mut solver = Solver::new(default_engine(args.threads)?, args.book.load()?);
     let mut input = std::io::stdin().lock();
     let human = match args.side {
@@ -80,7 +91,6 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         },
     };
     println!("{HELP}");
-    let mut board = Board { position: Connect4::new(), moves: Vec::new() };
     loop {
         print!("{}", board.position);
         if let Some(end) = ending(&board, human) {
@@ -171,7 +181,7 @@ fn human_turn(input: &mut impl BufRead, solver: &mut Solver, board: &mut Board) 
             }
             "undo" | "u" => {
                 // Back to the person's previous turn: the engine's reply and the person's move.
-                if board.moves.len() < 2 {
+                if board.moves.len() < board.start + 2 {
                     println!("nothing to undo");
                     continue;
                 }

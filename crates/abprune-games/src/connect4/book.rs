@@ -31,6 +31,7 @@
 
 use super::{Connect4, CELLS, HEIGHT, WIDTH};
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 /// The first bytes of a book file.
 const MAGIC: &[u8; 8] = b"ABPC4BK\n";
@@ -229,9 +230,10 @@ impl Book {
     }
 }
 
-/// The book shipped with abprune, if this build has one.
-pub fn shipped() -> Option<Book> {
-    None
+/// The book shipped with abprune, if this build has one (read once).
+pub fn shipped() -> Option<Arc<Book>> {
+    static SHIPPED: OnceLock<Option<Arc<Book>>> = OnceLock::new();
+    SHIPPED.get_or_init(|| None).clone()
 }
 
 #[cfg(test)]
