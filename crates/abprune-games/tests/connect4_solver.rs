@@ -137,7 +137,8 @@ fn deep_book(positions: &[Connect4]) -> Book {
         .map(|position| {
             let result = engine.solve(&mut position.clone(), SolveMode::Strong, &SearchLimits::none()).unwrap();
             let score = benchmark_score(result.value, position.moves_played()).unwrap();
-            (position.symmetric_key(), i8::try_from(score).unwrap())
+            let col = Book::canonical_move(position, result.best_move.unwrap());
+            (position.symmetric_key(), i8::try_from(score).unwrap(), col)
         })
         .collect();
     Book::from_entries(CELLS, entries).unwrap()
@@ -167,24 +168,41 @@ fn answers_come_from_the_book_and_agree_with_the_engine() {
     let analysis = with_book.analyze(&position, SolveMode::Strong, &limits).unwrap();
     assert_eq!(analysis.nodes, 0, "every move's position is in the book");
     assert_eq!(analysis.scores, without.analyze(&position, SolveMode::Strong, &limits).unwrap().scores);
-    // A position of the book whose moves are not: the best move is proven by tests.
-    let mut partial = solver(Some(deep_book(&[position])));
-    let answer = partial.solve(&position, SolveMode::Strong, &limits).unwrap();
-    assert!(answer.from_book);
+    // The book's move keeps the score, in the position and in its mirror image.
     let scores = without.analyze(&position, SolveMode::Strong, &limits).unwrap().scores;
     assert_eq!(scores[usize::from(answer.best_move.unwrap())], Some(1));
-    let weak = partial.solve(&position, SolveMode::Weak, &limits).unwrap();
-    assert_eq!(weak.score, 1);
-    assert_eq!(scores[usize::from(weak.best_move.unwrap())].map(i32::signum), Some(1));
+    let weak = with_book.solve(&position, SolveMode::Weak, &limits).unwrap();
+    assert_eq!((weak.score, weak.best_move), (1, answer.best_move));
+    let mirrored: String =
+        "545712124632266433465225571147".chars().map(|c| char::from(b'8' - c as u8 + b'0')).collect();
+    let mirror = with_book.solve(&Connect4::from_moves(&mirrored).unwrap(), SolveMode::Strong, &limits).unwrap();
+    assert!(mirror.from_book);
+    assert_eq!((mirror.score, mirror.best_move), (1, answer.best_move.map(|col| 6 - col)));
 }
 
 #[test]
-fn a_book_the_engine_contradicts_is_an_error_not_an_answer() {
+fn a_book_that_contradicts_itself_is_an_error_not_an_answer() {
     let position = Connect4::from_moves("545712124632266433465225571147").unwrap();
-    // No move of this position wins with the winner's 17th stone.
-    let wrong = Book::from_entries(CELLS, vec![(position.symmetric_key(), 5)]).unwrap();
-    let error = solver(Some(wrong)).solve(&position, SolveMode::Strong, &SearchLimits::none()).unwrap_err();
+    let mut child = position;
+    child.play(0);
+    let limits = SearchLimits::none();
+    let child_score = solver(None).solve(&child, SolveMode::Strong, &limits).unwrap().score;
+    let stored = |col| Book::canonical_move(&position, col);
+    // The position's move to a book position whose score is not the position's.
+    let entries = vec![
+        (position.symmetric_key(), i8::try_from(-child_score + 1).unwrap(), stored(0)),
+        (child.symmetric_key(), i8::try_from(child_score).unwrap(), Book::canonical_move(&child, 3)),
+    ];
+    let wrong = Book::from_entries(CELLS, entries).unwrap();
+    let error = solver(Some(wrong)).solve(&position, SolveMode::Strong, &limits).unwrap_err();
     assert_eq!(error, SolverError::BookContradicted);
+    // A move into a full column.
+    let full = Connect4::from_moves("67152117737262713366376314254").unwrap();
+    let wrong = Book::from_entries(CELLS, vec![(full.symmetric_key(), 6, Book::canonical_move(&full, 6))]).unwrap();
+    assert_eq!(
+        solver(Some(wrong)).solve(&full, SolveMode::Strong, &limits).unwrap_err(),
+        SolverError::BookContradicted
+    );
 }
 
 /// Every unfinished position of up to `plies` stones, one per mirror pair.
@@ -213,18 +231,18 @@ fn the_shipped_book_is_whole_and_agrees_with_itself() {
     assert_eq!(positions.len(), book.len(), "one entry per position and mirror pair");
     for position in positions.iter().filter(|position| position.moves_played() < book.plies()) {
         // Negamax over the moves, from the book one ply deeper and the rules.
-        let best = legal_moves(position)
-            .into_iter()
-            .map(|col| {
-                if position.is_winning_move(col) {
-                    return benchmark_score(Score::win_in(1), position.moves_played()).unwrap();
-                }
-                let mut child = *position;
-                child.play(col);
-                -book.score(&child).expect("every move's position is in the book")
-            })
-            .max();
-        assert_eq!(book.score(position), best, "{position}");
+        let score_of = |col: u8| {
+            if position.is_winning_move(col) {
+                return benchmark_score(Score::win_in(1), position.moves_played()).unwrap();
+            }
+            let mut child = *position;
+            child.play(col);
+            -book.score(&child).expect("every move's position is in the book")
+        };
+        let best = legal_moves(position).into_iter().map(score_of).max();
+        let entry = book.lookup(position).expect("in the book");
+        assert_eq!(Some(entry.score), best, "{position}");
+        assert_eq!(Some(score_of(entry.best_move)), best, "the book's move keeps the score\n{position}");
     }
     // The empty board, as known since 1988: the first player wins, in the centre only.
     let analysis = Solver::new(engine(), Some(Arc::clone(&book))).analyze(
@@ -247,7 +265,15 @@ fn check_shipped_sample(count: usize) {
         let mut game = *position;
         let result = engine().solve(&mut game, SolveMode::Strong, &SearchLimits::none()).unwrap();
         let score = benchmark_score(result.value, position.moves_played());
-        assert_eq!(book.score(position), score, "{position}");
+        let entry = book.lookup(position).expect("in the book");
+        assert_eq!(Some(entry.score), score, "{position}");
+        // The book's move keeps the score: the position it leads to is worth its negation.
+        if !position.is_winning_move(entry.best_move) {
+            let mut child = *position;
+            child.play(entry.best_move);
+            let result = engine().solve(&mut child, SolveMode::Strong, &SearchLimits::none()).unwrap();
+            assert_eq!(benchmark_score(result.value, child.moves_played()).map(|s| -s), score, "{position}");
+        }
     }
 }
 

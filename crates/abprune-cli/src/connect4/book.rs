@@ -8,8 +8,12 @@
 //! and the engine's work is the deepest layer's (the layers above it hold a
 //! few percent of its positions and each costs seven lookups).
 //!
+//! Each position's best move goes with its score: the engine's for the
+//! deepest layer (the move its bisection proved to keep the score), the
+//! negamax's for the others (the centre first among equals).
+//!
 //! The deepest layer's solves are written to a journal beside the output
-//! (`FILE.journal`, one line per position) as they finish, so a build that
+//! (`FILE.journal`, one line `KEY SCORE MOVE` per position) as they finish, so a build that
 //! is stopped goes on where it was when started again with the same
 //! `--plies` and output.
 
@@ -17,6 +21,9 @@ use super::options::read_book;
 use abprune::{Engine, EngineOptions, Game, ParallelScheme, SearchLimits, SolveMode};
 use abprune_games::connect4::book::Book;
 use abprune_games::connect4::{benchmark_score, Connect4, CELLS, WIDTH};
+
+/// Columns in the order the negamax prefers among equal scores: the centre first.
+const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -128,8 +135,11 @@ fn journal_path(out: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// A position's score and best move (in the orientation of its symmetric key).
+type Scored = (i8, u8);
+
 /// The scores a journal holds, checked against the layer they must belong to.
-fn read_journal(path: &Path, plies: u32, layer: Option<&HashMap<u64, Connect4>>) -> Result<HashMap<u64, i8>> {
+fn read_journal(path: &Path, plies: u32, layer: Option<&HashMap<u64, Connect4>>) -> Result<HashMap<u64, Scored>> {
     let mut solved = HashMap::new();
     let text = match std::fs::read(path) {
         Ok(bytes) => bytes,
@@ -148,17 +158,23 @@ fn read_journal(path: &Path, plies: u32, layer: Option<&HashMap<u64, Connect4>>)
         if !line.ends_with('\n') {
             break;
         }
-        let parsed = line
-            .split_once(' ')
-            .and_then(|(key, score)| Some((u64::from_str_radix(key, 16).ok()?, score.trim_end().parse::<i8>().ok()?)));
-        match parsed {
-            Some((key, score)) if layer.is_some_and(|layer| layer.contains_key(&key)) => {
-                solved.insert(key, score);
+        match parse_journal_line(line) {
+            Some((key, score, col)) if layer.is_some_and(|layer| layer.contains_key(&key)) => {
+                solved.insert(key, (score, col));
             }
-            _ => bail!("journal '{name}': line {} is not a position of this build and its score", index + 1),
+            _ => bail!("journal '{name}': line {} is not a position of this build, its score and move", index + 1),
         }
     }
     Ok(solved)
+}
+
+/// A journal line `KEY SCORE MOVE` (hexadecimal key, move a 0-based column).
+fn parse_journal_line(line: &str) -> Option<(u64, i8, u8)> {
+    let mut fields = line.split_whitespace();
+    let key = u64::from_str_radix(fields.next()?, 16).ok()?;
+    let score = fields.next()?.parse::<i8>().ok()?;
+    let col = fields.next()?.parse::<u8>().ok().filter(|&col| u32::from(col) < WIDTH)?;
+    fields.next().is_none().then_some((key, score, col))
 }
 
 /// Solves the positions of `layer` not in `solved` (sorted by key, so a
@@ -167,9 +183,9 @@ fn read_journal(path: &Path, plies: u32, layer: Option<&HashMap<u64, Connect4>>)
 fn solve_layer(
     args: &BuildArgs,
     layer: Option<&HashMap<u64, Connect4>>,
-    solved: &mut HashMap<u64, i8>,
+    solved: &mut HashMap<u64, Scored>,
     journal_path: &Path,
-) -> Result<HashMap<u64, i8>> {
+) -> Result<HashMap<u64, Scored>> {
     let mut todo: Vec<(u64, Connect4)> = layer
         .into_iter()
         .flat_map(|layer| layer.iter())
@@ -200,9 +216,12 @@ fn solve_layer(
             .filter(|_| result.exact)
             .and_then(|score| i8::try_from(score).ok())
             .with_context(|| format!("the engine left position {key:x} unsolved"))?;
-        writeln!(journal, "{key:x} {score}")?;
+        // The root's shortcut answers a win in one without naming the move.
+        let best = (0..WIDTH as u8).find(|&col| position.is_winning_move(col)).or(result.best_move);
+        let col = Book::canonical_move(&position, best.with_context(|| format!("no move for position {key:x}"))?);
+        writeln!(journal, "{key:x} {score} {col}")?;
         journal.flush()?;
-        solved.insert(key, score);
+        solved.insert(key, (score, col));
         progress.inc(1);
     }
     progress.finish_and_clear();
@@ -226,7 +245,7 @@ fn build_engine(args: &BuildArgs) -> Result<Engine<u8>> {
 
 /// The book: the deepest layer's `scores`, and every shallower position
 /// scored by negamax over its moves from the layer below.
-fn score_upper_layers(plies: u32, layers: &[HashMap<u64, Connect4>], scores: HashMap<u64, i8>) -> Result<Book> {
+fn score_upper_layers(plies: u32, layers: &[HashMap<u64, Connect4>], scores: HashMap<u64, Scored>) -> Result<Book> {
     let mut known = scores;
     for layer in layers.iter().rev().skip(1) {
         let mut scored = Vec::with_capacity(layer.len());
@@ -235,14 +254,15 @@ fn score_upper_layers(plies: u32, layers: &[HashMap<u64, Connect4>], scores: Has
         }
         known.extend(scored);
     }
-    Book::from_entries(plies, known.into_iter().collect()).map_err(anyhow::Error::msg)
+    let entries = known.into_iter().map(|(key, (score, col))| (key, score, col)).collect();
+    Book::from_entries(plies, entries).map_err(anyhow::Error::msg)
 }
 
-/// The exact score of `position` from the exact scores of the positions its
-/// moves lead to.
-fn negamax_from_book(position: &Connect4, known: &HashMap<u64, i8>) -> Result<i8> {
-    let mut best = i32::MIN;
-    for col in (0..WIDTH as u8).filter(|&col| position.can_play(col)) {
+/// The exact score of `position` and its best move (stored orientation)
+/// from the exact scores of the positions its moves lead to.
+fn negamax_from_book(position: &Connect4, known: &HashMap<u64, Scored>) -> Result<Scored> {
+    let mut best: Option<(i32, u8)> = None;
+    for col in CENTRE_FIRST.into_iter().filter(|&col| position.can_play(col)) {
         let score = if position.is_winning_move(col) {
             SCORE_BASE - i32::try_from(position.moves_played() / 2 + 1)?
         } else {
@@ -252,10 +272,15 @@ fn negamax_from_book(position: &Connect4, known: &HashMap<u64, i8>) -> Result<i8
                 0
             } else {
                 let key = child.symmetric_key();
-                -i32::from(*known.get(&key).with_context(|| format!("position {key:x} missing from the layer below"))?)
+                let (child_score, _) =
+                    known.get(&key).with_context(|| format!("position {key:x} missing from the layer below"))?;
+                -i32::from(*child_score)
             }
         };
-        best = best.max(score);
+        if best.is_none_or(|(top, _)| score > top) {
+            best = Some((score, col));
+        }
     }
-    Ok(i8::try_from(best)?)
+    let (score, col) = best.context("a position without moves in the book")?;
+    Ok((i8::try_from(score)?, Book::canonical_move(position, col)))
 }

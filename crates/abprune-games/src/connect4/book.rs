@@ -19,15 +19,18 @@
 //!   12      1          plies: every position with at most this many stones is in the book
 //!   13      3          zero
 //!   16      4          entries: n
-//!   20      8 * n      entries, keys strictly increasing: key (7 bytes), score (1 byte, signed)
-//!   20+8n   4          CRC-32 (IEEE) of every byte before it
+//!   20      9 * n      entries, keys strictly increasing: key (7 bytes), score (1 byte,
+//!                      signed), best move (1 byte, 0-based column)
+//!   20+9n   4          CRC-32 (IEEE) of every byte before it
 //! ```
 //!
 //! The key is [`Connect4::symmetric_key`] (49 bits); the score is in the
 //! public benchmark sets' convention ([`super::benchmark_score`]) for the
-//! side to move. A file that is short, long, of another version or board,
-//! with keys out of order, a score out of range or a wrong checksum is
-//! refused: a book answers exactly or not at all.
+//! side to move; the best move keeps that score (the quickest win, the
+//! slowest loss) in the position whose key is the symmetric key, and is
+//! mirrored for its mirror image. A file that is short, long, of another
+//! version or board, with keys out of order, a score or move out of range
+//! or a wrong checksum is refused: a book answers exactly or not at all.
 
 use super::{Connect4, CELLS, HEIGHT, WIDTH};
 use std::fmt;
@@ -39,8 +42,8 @@ const MAGIC: &[u8; 8] = b"ABPC4BK\n";
 pub const FORMAT_VERSION: u16 = 1;
 /// Bytes before the entries.
 const HEADER_BYTES: usize = 20;
-/// Bytes of one entry: a 7-byte key and a score.
-const ENTRY_BYTES: usize = 8;
+/// Bytes of one entry: a 7-byte key, a score and a move.
+const ENTRY_BYTES: usize = 9;
 /// Bytes of a key in an entry (a symmetric key has 49 bits).
 const KEY_BYTES: usize = 7;
 /// Bytes of the checksum at the end.
@@ -77,6 +80,8 @@ pub enum BookError {
     Order(usize),
     /// An entry's score is out of range (entry index, score).
     Score(usize, i8),
+    /// An entry's move is not a column (entry index, move).
+    Move(usize, u8),
 }
 
 impl fmt::Display for BookError {
@@ -96,11 +101,21 @@ impl fmt::Display for BookError {
             BookError::Checksum => write!(f, "checksum mismatch: the file is damaged"),
             BookError::Order(index) => write!(f, "entry {index} is out of order"),
             BookError::Score(index, score) => write!(f, "entry {index} has an impossible score {score}"),
+            BookError::Move(index, col) => write!(f, "entry {index} has an impossible move {col}"),
         }
     }
 }
 
 impl std::error::Error for BookError {}
+
+/// What the book knows of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookEntry {
+    /// The exact score in the benchmark convention.
+    pub score: i32,
+    /// A move (0-based column) that keeps it: the quickest win, the slowest loss.
+    pub best_move: u8,
+}
 
 /// The scores of every position of up to [`Book::plies`] stones.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,38 +125,65 @@ pub struct Book {
     keys: Vec<u64>,
     /// The score of the position of the same index.
     scores: Vec<i8>,
+    /// Its best move, in the orientation of the symmetric key.
+    moves: Vec<u8>,
 }
 
 impl Book {
-    /// A book of `plies` plies from `(symmetric key, score)` pairs in any
-    /// order; the builder's side of [`Book::from_bytes`].
+    /// A book of `plies` plies from `(symmetric key, score, best move)`
+    /// entries in any order, the move in the orientation of the symmetric
+    /// key ([`Book::canonical_move`]); the builder's side of
+    /// [`Book::from_bytes`].
     ///
     /// # Errors
-    /// When `plies` exceeds the board, a key repeats or a score is out of
-    /// range.
-    pub fn from_entries(plies: u32, mut entries: Vec<(u64, i8)>) -> Result<Book, BookError> {
+    /// When `plies` exceeds the board, a key repeats or a score or move is
+    /// out of range.
+    pub fn from_entries(plies: u32, mut entries: Vec<(u64, i8, u8)>) -> Result<Book, BookError> {
         if plies > CELLS {
             return Err(BookError::Plies(u8::try_from(plies).unwrap_or(u8::MAX)));
         }
         entries.sort_unstable();
-        let mut book =
-            Book { plies, keys: Vec::with_capacity(entries.len()), scores: Vec::with_capacity(entries.len()) };
-        for (index, (key, score)) in entries.into_iter().enumerate() {
-            book.push(index, key, score)?;
+        let mut book = Book::empty(plies, entries.len());
+        for (index, (key, score, col)) in entries.into_iter().enumerate() {
+            book.push(index, key, score, col)?;
         }
         Ok(book)
     }
 
-    fn push(&mut self, index: usize, key: u64, score: i8) -> Result<(), BookError> {
+    fn empty(plies: u32, capacity: usize) -> Book {
+        Book {
+            plies,
+            keys: Vec::with_capacity(capacity),
+            scores: Vec::with_capacity(capacity),
+            moves: Vec::with_capacity(capacity),
+        }
+    }
+
+    fn push(&mut self, index: usize, key: u64, score: i8, col: u8) -> Result<(), BookError> {
         if self.keys.last().is_some_and(|&last| last >= key) || key >> (8 * KEY_BYTES) != 0 {
             return Err(BookError::Order(index));
         }
         if i32::from(score).abs() > MAX_SCORE {
             return Err(BookError::Score(index, score));
         }
+        if u32::from(col) >= WIDTH {
+            return Err(BookError::Move(index, col));
+        }
         self.keys.push(key);
         self.scores.push(score);
+        self.moves.push(col);
         Ok(())
+    }
+
+    /// `col` (0-based) of `position` as the book stores it: in the
+    /// orientation of the position whose key is the symmetric key (and
+    /// back: mirroring twice is the identity).
+    pub fn canonical_move(position: &Connect4, col: u8) -> u8 {
+        if position.is_mirrored() {
+            WIDTH as u8 - 1 - col
+        } else {
+            col
+        }
     }
 
     /// Reads a book file's bytes, checking everything the format promises.
@@ -172,12 +214,11 @@ impl Book {
         if crc32fast::hash(body).to_le_bytes() != checksum {
             return Err(BookError::Checksum);
         }
-        let mut book =
-            Book { plies: u32::from(plies), keys: Vec::with_capacity(count), scores: Vec::with_capacity(count) };
+        let mut book = Book::empty(u32::from(plies), count);
         for (index, entry) in body[HEADER_BYTES..].chunks_exact(ENTRY_BYTES).enumerate() {
             let mut key = [0u8; 8];
             key[..KEY_BYTES].copy_from_slice(&entry[..KEY_BYTES]);
-            book.push(index, u64::from_le_bytes(key), entry[KEY_BYTES] as i8)?;
+            book.push(index, u64::from_le_bytes(key), entry[KEY_BYTES] as i8, entry[KEY_BYTES + 1])?;
         }
         Ok(book)
     }
@@ -190,9 +231,10 @@ impl Book {
         // Both fit: the board is 7x6 and a book's plies at most 42.
         bytes.extend_from_slice(&[WIDTH as u8, HEIGHT as u8, self.plies as u8, 0, 0, 0]);
         bytes.extend_from_slice(&(self.keys.len() as u32).to_le_bytes());
-        for (key, score) in self.keys.iter().zip(&self.scores) {
+        for ((key, score), col) in self.keys.iter().zip(&self.scores).zip(&self.moves) {
             bytes.extend_from_slice(&key.to_le_bytes()[..KEY_BYTES]);
             bytes.push(*score as u8);
+            bytes.push(*col);
         }
         let checksum = crc32fast::hash(&bytes);
         bytes.extend_from_slice(&checksum.to_le_bytes());
@@ -217,16 +259,23 @@ impl Book {
     /// The exact score of `position` in the benchmark convention, if the
     /// book has it (a position of more than [`Book::plies`] stones never is).
     pub fn score(&self, position: &Connect4) -> Option<i32> {
+        self.lookup(position).map(|entry| entry.score)
+    }
+
+    /// The score of `position` and its best move (in `position`'s own
+    /// orientation), if the book has it.
+    pub fn lookup(&self, position: &Connect4) -> Option<BookEntry> {
         if position.moves_played() > self.plies {
             return None;
         }
         let index = self.keys.binary_search(&position.symmetric_key()).ok()?;
-        Some(i32::from(self.scores[index]))
+        let best_move = Book::canonical_move(position, self.moves[index]);
+        Some(BookEntry { score: i32::from(self.scores[index]), best_move })
     }
 
-    /// Every entry, `(symmetric key, score)`, keys increasing.
-    pub fn entries(&self) -> impl Iterator<Item = (u64, i8)> + '_ {
-        self.keys.iter().copied().zip(self.scores.iter().copied())
+    /// Every entry, `(symmetric key, score, best move)`, keys increasing.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, i8, u8)> + '_ {
+        self.keys.iter().zip(&self.scores).zip(&self.moves).map(|((&key, &score), &col)| (key, score, col))
     }
 }
 
@@ -244,7 +293,7 @@ mod tests {
         let entries = ["", "4", "1", "44", "45"]
             .iter()
             .enumerate()
-            .map(|(i, moves)| (Connect4::from_moves(moves).unwrap().symmetric_key(), i as i8 - 2))
+            .map(|(i, moves)| (Connect4::from_moves(moves).unwrap().symmetric_key(), i as i8 - 2, i as u8))
             .collect();
         Book::from_entries(2, entries).unwrap()
     }
@@ -256,11 +305,19 @@ mod tests {
         assert_eq!(bytes.len(), HEADER_BYTES + 5 * ENTRY_BYTES + CHECKSUM_BYTES);
         let read = Book::from_bytes(&bytes).unwrap();
         assert_eq!(read, book);
-        assert_eq!(read.score(&Connect4::from_moves("1").unwrap()), Some(-1));
-        assert_eq!(read.score(&Connect4::from_moves("7").unwrap()), Some(-1), "the mirror image of 1");
+        assert_eq!(read.score(&Connect4::from_moves("1").unwrap()), Some(0));
+        assert_eq!(read.score(&Connect4::from_moves("7").unwrap()), Some(0), "the mirror image of 1");
         assert_eq!(read.score(&Connect4::from_moves("43").unwrap()), Some(2), "the mirror image of 45");
         assert_eq!(read.score(&Connect4::from_moves("12").unwrap()), None, "not in the sample");
         assert_eq!(read.score(&Connect4::from_moves("444").unwrap()), None, "beyond its plies");
+        // "1" is stored as its mirror image "7" (the smaller key) or as itself: its
+        // move (1, 0-based) is read back for "1" and mirrored for "7".
+        let one = Connect4::from_moves("1").unwrap();
+        let seven = Connect4::from_moves("7").unwrap();
+        let stored = Book::canonical_move(&one, 2);
+        let book = Book::from_entries(1, vec![(one.symmetric_key(), 0, stored)]).unwrap();
+        assert_eq!(book.lookup(&one).map(|entry| entry.best_move), Some(2));
+        assert_eq!(book.lookup(&seven).map(|entry| entry.best_move), Some(4));
     }
 
     #[test]
@@ -275,7 +332,7 @@ mod tests {
         }
         assert_eq!(
             Book::from_bytes(&bytes[..bytes.len() - 1]).err(),
-            Some(BookError::Length { expected: 64, actual: 63 })
+            Some(BookError::Length { expected: 69, actual: 68 })
         );
         assert_eq!(Book::from_bytes(b"hello, world, this is text").err(), Some(BookError::NotABook));
         assert_eq!(Book::from_bytes(&[]).err(), Some(BookError::NotABook));
@@ -294,8 +351,9 @@ mod tests {
     #[test]
     fn impossible_entries_are_refused_even_with_a_good_checksum() {
         let key = Connect4::new().symmetric_key();
-        assert_eq!(Book::from_entries(0, vec![(key, 19)]).err(), Some(BookError::Score(0, 19)));
-        assert_eq!(Book::from_entries(0, vec![(key, 1), (key, 1)]).err(), Some(BookError::Order(1)));
+        assert_eq!(Book::from_entries(0, vec![(key, 19, 3)]).err(), Some(BookError::Score(0, 19)));
+        assert_eq!(Book::from_entries(0, vec![(key, 1, 7)]).err(), Some(BookError::Move(0, 7)));
+        assert_eq!(Book::from_entries(0, vec![(key, 1, 3), (key, 1, 3)]).err(), Some(BookError::Order(1)));
         assert_eq!(Book::from_entries(43, vec![]).err(), Some(BookError::Plies(43)));
     }
 }

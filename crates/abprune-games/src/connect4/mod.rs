@@ -212,6 +212,12 @@ impl Connect4 {
         self.key().min(self.mirrored_key())
     }
 
+    /// True when the symmetric key is the mirror image's: the position is
+    /// the mirror of the one its symmetric key stands for.
+    pub fn is_mirrored(&self) -> bool {
+        self.mirrored_key() < self.key()
+    }
+
     /// `current + mask` is `current + (mask + BOTTOM) - BOTTOM`, and per
     /// column `mask + BOTTOM` is a single bit just above the stones, which
     /// `current` (below it) cannot carry into: every position has its own key.

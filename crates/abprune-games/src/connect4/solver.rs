@@ -10,13 +10,12 @@
 //!
 //! Every score is proven: the book's by the solves that built it, a move's
 //! by a solve of the position it leads to (an immediate win or a full board
-//! by the rules), the best move's by the engine's bisection or by
-//! null-window tests that the move reaches the position's known score.
-//! Nothing is inferred from another move's value.
+//! by the rules), the best move's by the engine's bisection or by the
+//! book's build. Nothing is inferred from another move's value.
 
 use super::book::Book;
 use super::{benchmark_score, score_from_benchmark, Connect4, CELLS, CENTRE_FIRST, WIDTH};
-use abprune::{Engine, EngineError, Game, Score, SearchLimits, SolveMode};
+use abprune::{Engine, EngineError, Game, SearchLimits, SolveMode};
 use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -31,7 +30,8 @@ pub enum SolverError {
     Engine(EngineError),
     /// A limit (a stop flag, a time) stopped a solve before it was exact.
     Stopped,
-    /// No move reaches the score the book gives the position: the book is
+    /// The book's move of a position is illegal, or its score disagrees
+    /// with the book's score of the position it leads to: the book is
     /// wrong (or of other rules), and nothing it says can be trusted.
     BookContradicted,
 }
@@ -69,8 +69,7 @@ pub struct Answer {
     pub plies_to_end: Option<u32>,
     /// True when the score came from the book.
     pub from_book: bool,
-    /// Nodes the engine's solve searched (0 for a book answer: the
-    /// null-window tests that prove its move report no count).
+    /// Nodes the engine searched (0 for a book answer).
     pub nodes: u64,
     /// Wall time.
     pub elapsed: Duration,
@@ -142,9 +141,9 @@ impl Solver {
         limits: &SearchLimits,
     ) -> Result<Answer, SolverError> {
         let started = Instant::now();
-        if let Some(score) = self.book.as_ref().and_then(|book| book.score(position)) {
-            let score = if mode == SolveMode::Weak { score.signum() } else { score };
-            let best_move = self.move_keeping(position, score, mode, limits)?;
+        if let Some(entry) = self.book.as_ref().and_then(|book| book.lookup(position)) {
+            let best_move = Some(self.book_move(position, entry.score, entry.best_move)?);
+            let score = if mode == SolveMode::Weak { entry.score.signum() } else { entry.score };
             let plies_to_end = (mode == SolveMode::Strong)
                 .then(|| score_from_benchmark(score, position.moves_played()).plies_to_end())
                 .flatten();
@@ -228,48 +227,24 @@ impl Solver {
         Ok((-answer.score, Some(answer.nodes)))
     }
 
-    /// A move of `position` that reaches `score`, its exact score (strong:
-    /// benchmark; weak: the sign): each move in turn, centre first, until
-    /// one is proven to reach it (by the rules, from the book, or by one
-    /// null-window test of the engine).
-    fn move_keeping(
-        &mut self,
-        position: &Connect4,
-        score: i32,
-        mode: SolveMode,
-        limits: &SearchLimits,
-    ) -> Result<Option<u8>, SolverError> {
-        let mut legal = CENTRE_FIRST.iter().copied().filter(|&col| position.can_play(col));
-        if mode == SolveMode::Weak && score < 0 {
-            // Every move loses: any keeps the score.
-            return Ok(legal.next());
+    /// The book's best move of `position` (whose book score is `score`),
+    /// checked as far as the book and the rules reach: it is legal, and a
+    /// win at once or a move to a book position has the score it claims.
+    fn book_move(&self, position: &Connect4, score: i32, col: u8) -> Result<u8, SolverError> {
+        if !position.can_play(col) {
+            return Err(SolverError::BookContradicted);
         }
-        for col in legal {
-            if position.is_winning_move(col) {
-                if mode == SolveMode::Weak || immediate_win_score(position) == score {
-                    return Ok(Some(col));
-                }
-                continue;
-            }
+        let claimed = if position.is_winning_move(col) {
+            Some(immediate_win_score(position))
+        } else {
             let mut child = *position;
             child.play(col);
-            let reaches = match self.book.as_ref().and_then(|book| book.score(&child)) {
-                Some(child_score) if mode == SolveMode::Weak => -child_score.signum() == score,
-                Some(child_score) => -child_score == score,
-                None if child.moves_played() == CELLS => score == 0,
-                None => {
-                    // The move reaches `score` when the child's value is at
-                    // most the value that means: not at least one above it.
-                    let target = child_target(score, child.moves_played(), mode);
-                    !self.engine.test(&mut child, target.succ(), limits).ok_or(SolverError::Stopped)?
-                }
-            };
-            if reaches {
-                return Ok(Some(col));
-            }
+            self.book.as_ref().and_then(|book| book.score(&child)).map(|child_score| -child_score)
+        };
+        match claimed {
+            Some(claimed) if claimed != score => Err(SolverError::BookContradicted),
+            _ => Ok(col),
         }
-        // An exact score is reached by some move: only a wrong book gets here.
-        Err(SolverError::BookContradicted)
     }
 
     /// The perfect move: the quickest win, else a draw, else the slowest
@@ -287,16 +262,4 @@ impl Solver {
 fn immediate_win_score(position: &Connect4) -> i32 {
     let stones = position.moves_played() / 2 + 1;
     SCORE_BASE - i32::try_from(stones).unwrap_or(SCORE_BASE)
-}
-
-/// The exact value, for its own side to move, that a child (of
-/// `child_moves` stones) has when the move to it reaches `score`.
-fn child_target(score: i32, child_moves: u32, mode: SolveMode) -> Score {
-    match mode {
-        SolveMode::Strong => score_from_benchmark(-score, child_moves),
-        // Weak: a win needs the child lost (below a draw), a draw the
-        // child at most a draw (a loss is handled before any test).
-        SolveMode::Weak if score > 0 => Score::DRAW.pred(),
-        SolveMode::Weak => Score::DRAW,
-    }
 }
