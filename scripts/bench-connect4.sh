@@ -10,7 +10,9 @@
 # Environment: CHUNK (positions per turn, default 50), L1_R3_LIMIT (default
 # 200, the reference figures' cut), REFERENCE=0 to skip the same-run
 # reference (no g++ needed then), SETS to run only some sets (e.g.
-# "Test_L1_R1 Test_L2_R2").
+# "Test_L1_R1 Test_L2_R2"), MAX_POSITIONS to cap every set (its first N).
+# abprune solves without its opening book (`--no-book`): every position
+# from scratch, as the reference does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=${1:-../shared/data/connect4}
@@ -38,12 +40,13 @@ printf '\n'
 while read -r set limit ref_us ref_nodes; do
   [[ -n ${SETS:-} && " $SETS " != *" $set "* ]] && continue
   [[ $set == Test_L1_R3 ]] && limit=${L1_R3_LIMIT:-200}
+  [[ -n ${MAX_POSITIONS:-} ]] && ((limit > MAX_POSITIONS)) && limit=$MAX_POSITIONS
   head -n "$limit" "$data/$set" | split -l "$chunk" - "$work/chunk."
   : >"$work/ours"
   : >"$work/ref"
   turn=0
   for part in "$work"/chunk.*; do
-    ours() { "$bin" solve connect4 --batch - --threads 1 "$@" <"$part" 2>/dev/null | grep '^#' >>"$work/ours" || true; }
+    ours() { "$bin" solve connect4 --batch - --threads 1 --no-book "$@" <"$part" 2>/dev/null | grep '^#' >>"$work/ours" || true; }
     theirs() { scripts/reference-solver/run.sh "$part" | grep '^#' >>"$work/ref" || true; }
     if [[ $reference != 1 ]]; then
       ours "$@"

@@ -2,12 +2,15 @@
 """Random Connect Four positions for measurements, deterministic by seed.
 
     scripts/connect4-positions.py PLIES COUNT [SEED]
+    scripts/connect4-positions.py --all PLIES
 
 Prints COUNT distinct positions of PLIES stones (1-based columns played from
 the empty board, the public sets' format): random games in which nobody has
 four yet and, as in the public sets, the side to move cannot win with its
 next stone. Positions that are mirror images of one already printed are
-skipped, so each costs a solver something new. Python 3, no packages.
+skipped, so each costs a solver something new. With --all: every
+position of up to PLIES stones in which nobody has four, mirror images
+included, one line each (one move order per position). Python 3, no packages.
 """
 import random
 import sys
@@ -62,7 +65,36 @@ def mirror(moves):
     return "".join(str(WIDTH + 1 - int(c)) for c in moves)
 
 
+def every_position(plies):
+    """Every position of up to `plies` stones, nobody with four, once each."""
+    layer = {canonical(""): ""}
+    print("")
+    for _ in range(plies):
+        following = {}
+        for moves in layer.values():
+            board = [[] for _ in range(WIDTH)]
+            for i, c in enumerate(moves):
+                board[int(c) - 1].append(i % 2)
+            player = len(moves) % 2
+            for col in range(WIDTH):
+                row = len(board[col])
+                if row == HEIGHT:
+                    continue
+                board[col].append(player)
+                won = wins(board, col, row, player)
+                board[col].pop()
+                child = moves + str(col + 1)
+                if not won:
+                    following.setdefault(canonical(child), child)
+        for moves in following.values():
+            print(moves)
+        layer = following
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--all":
+        every_position(int(sys.argv[2]))
+        return
     if len(sys.argv) not in (3, 4):
         sys.exit("usage: connect4-positions.py PLIES COUNT [SEED]")
     plies, count = int(sys.argv[1]), int(sys.argv[2])

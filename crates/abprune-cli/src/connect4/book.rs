@@ -19,7 +19,7 @@
 
 use super::options::read_book;
 use abprune::{Engine, EngineOptions, Game, ParallelScheme, SearchLimits, SolveMode};
-use abprune_games::connect4::book::Book;
+use abprune_games::connect4::book::{self, Book};
 use abprune_games::connect4::{benchmark_score, Connect4, CELLS, WIDTH};
 
 /// Columns in the order the negamax prefers among equal scores: the centre first.
@@ -30,6 +30,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The first line of a journal, before the plies.
 const JOURNAL_HEADER: &str = "abprune connect4 book journal, plies";
@@ -66,8 +67,8 @@ pub struct BuildArgs {
 /// Options of `abprune book connect4 info`.
 #[derive(Args, Debug)]
 pub struct InfoArgs {
-    /// The book file.
-    file: PathBuf,
+    /// The book file (default: the book shipped with abprune).
+    file: Option<PathBuf>,
 }
 
 /// Runs `abprune book connect4 ...`.
@@ -79,9 +80,12 @@ pub fn run(command: &BookCommand) -> Result<()> {
 }
 
 fn info(args: &InfoArgs) -> Result<()> {
-    let book = read_book(&args.file)?;
-    let bytes = std::fs::metadata(&args.file).map(|meta| meta.len()).unwrap_or(0);
-    println!("book        {}", args.file.display());
+    let (book, name) = match &args.file {
+        Some(path) => (Arc::new(read_book(path)?), path.display().to_string()),
+        None => (book::shipped().context("this abprune ships no book")?, "shipped with abprune".to_string()),
+    };
+    let bytes = book.to_bytes().len();
+    println!("book        {name}");
     println!("plies       {} (every position of up to {} stones)", book.plies(), book.plies());
     println!("positions   {} (a position and its mirror image once)", book.len());
     println!("bytes       {bytes}");
