@@ -1,41 +1,44 @@
 //! `abprune book connect4`: the opening book, built by the engine.
 //!
-//! `build` solves every position of exactly `--plies` stones (a position
-//! and its mirror image once) with the engine's exact solve, then scores
-//! every shallower position by negamax over its moves: a move that wins at
-//! once by the rules, every other by the book's score of the position it
-//! leads to, which is already exact. So every score in the book is proven,
-//! and the engine's work is the deepest layer's (the layers above it hold a
-//! few percent of its positions and each costs seven lookups).
+//! `build` solves every position of up to `--plies` stones (a position and
+//! its mirror image once) with the engine's exact solve, depth first: each
+//! position right after the one it came from, whose solve has just filled
+//! the table with what its own needs (after the empty board, the seven
+//! positions of two stones "4x" took 24 s together, where one such
+//! position alone takes about a minute). Then it checks every position of
+//! fewer plies against its moves: its score must be the best of the
+//! scores its moves lead to (from the rules and the book one ply deeper),
+//! and its move must reach it. Two derivations of every score agree, or
+//! the build fails.
 //!
-//! Each position's best move goes with its score: the engine's for the
-//! deepest layer (the move its bisection proved to keep the score), the
-//! negamax's for the others (the centre first among equals).
+//! Each position's best move goes with its score: the move the engine's
+//! bisection proved to keep the score (the quickest win, the slowest loss).
 //!
-//! The deepest layer's solves are written to a journal beside the output
-//! (`FILE.journal`, one line `KEY SCORE MOVE` per position) as they finish, so a build that
-//! is stopped goes on where it was when started again with the same
-//! `--plies` and output.
+//! Every solve is written to a journal beside the output (`FILE.journal`,
+//! one line `KEY SCORE MOVE` per position) as it finishes, so a build that
+//! is stopped goes on where it was when started again with the same output
+//! (and the same or more `--plies`).
 
 use super::options::read_book;
 use abprune::{Engine, EngineOptions, Game, ParallelScheme, SearchLimits, SolveMode};
 use abprune_games::connect4::book::{self, Book};
 use abprune_games::connect4::{benchmark_score, Connect4, CELLS, WIDTH};
-
-/// Columns in the order the negamax prefers among equal scores: the centre first.
-const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The first line of a journal, before the plies.
-const JOURNAL_HEADER: &str = "abprune connect4 book journal, plies";
+/// The first line of a journal: its entries hold for a build of any plies.
+const JOURNAL_HEADER: &str = "abprune connect4 book journal v1";
 /// The benchmark score of a win: this minus the winner's stones.
 const SCORE_BASE: i32 = 22;
+/// Columns in the order the depth-first build visits them: the centre
+/// first, the lines a solve searches first.
+const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
 
 /// What `abprune book connect4` does.
 #[derive(Subcommand, Debug)]
@@ -117,13 +120,16 @@ pub fn layers(plies: u32) -> Vec<HashMap<u64, Connect4>> {
 
 fn build(args: &BuildArgs) -> Result<()> {
     let layers = layers(args.plies);
-    let deepest = layers.last().map(HashMap::len).unwrap_or(0);
-    let total: usize = layers.iter().map(HashMap::len).sum();
-    eprintln!("{total} positions of up to {} plies, {deepest} of them solved by the engine", args.plies);
+    let all: HashMap<u64, Connect4> = layers.iter().flat_map(|layer| layer.iter().map(|(&k, &p)| (k, p))).collect();
+    eprintln!("{} positions of up to {} plies to solve", all.len(), args.plies);
     let journal_path = journal_path(&args.out);
-    let mut solved = read_journal(&journal_path, args.plies, layers.last())?;
-    let scores = solve_layer(args, layers.last(), &mut solved, &journal_path)?;
-    let book = score_upper_layers(args.plies, &layers, scores)?;
+    let mut solved = read_journal(&journal_path, &all)?;
+    let mut build = Build::start(args, &journal_path, &solved, all.len())?;
+    build.depth_first(Connect4::new(), args.plies, &mut solved, &mut HashSet::new())?;
+    build.progress.finish_and_clear();
+    check_layers(&layers, &solved)?;
+    let entries = solved.into_iter().map(|(key, (score, col))| (key, score, col)).collect();
+    let book = Book::from_entries(args.plies, entries).map_err(anyhow::Error::msg)?;
     let temporary = args.out.with_extension("partial");
     std::fs::write(&temporary, book.to_bytes()).with_context(|| format!("cannot write '{}'", temporary.display()))?;
     std::fs::rename(&temporary, &args.out).with_context(|| format!("cannot write '{}'", args.out.display()))?;
@@ -142,8 +148,8 @@ fn journal_path(out: &Path) -> PathBuf {
 /// A position's score and best move (in the orientation of its symmetric key).
 type Scored = (i8, u8);
 
-/// The scores a journal holds, checked against the layer they must belong to.
-fn read_journal(path: &Path, plies: u32, layer: Option<&HashMap<u64, Connect4>>) -> Result<HashMap<u64, Scored>> {
+/// The scores a journal holds, checked against the positions they must belong to.
+fn read_journal(path: &Path, positions: &HashMap<u64, Connect4>) -> Result<HashMap<u64, Scored>> {
     let mut solved = HashMap::new();
     let text = match std::fs::read(path) {
         Ok(bytes) => bytes,
@@ -153,7 +159,7 @@ fn read_journal(path: &Path, plies: u32, layer: Option<&HashMap<u64, Connect4>>)
     let name = path.display();
     let Ok(text) = std::str::from_utf8(&text) else { bail!("journal '{name}' is not text") };
     let mut lines = text.split_inclusive('\n').enumerate();
-    let header = format!("{JOURNAL_HEADER} {plies}\n");
+    let header = format!("{JOURNAL_HEADER}\n");
     if lines.next().map(|(_, line)| line) != Some(header.as_str()) {
         bail!("journal '{name}': line 1 is not '{}' (another build's journal?)", header.trim_end());
     }
@@ -163,7 +169,7 @@ fn read_journal(path: &Path, plies: u32, layer: Option<&HashMap<u64, Connect4>>)
             break;
         }
         match parse_journal_line(line) {
-            Some((key, score, col)) if layer.is_some_and(|layer| layer.contains_key(&key)) => {
+            Some((key, score, col)) if positions.contains_key(&key) => {
                 solved.insert(key, (score, col));
             }
             _ => bail!("journal '{name}': line {} is not a position of this build, its score and move", index + 1),
@@ -181,55 +187,77 @@ fn parse_journal_line(line: &str) -> Option<(u64, i8, u8)> {
     fields.next().is_none().then_some((key, score, col))
 }
 
-/// Solves the positions of `layer` not in `solved` (sorted by key, so a
-/// resumed build takes the same order), journalling each; returns every
-/// score.
-fn solve_layer(
-    args: &BuildArgs,
-    layer: Option<&HashMap<u64, Connect4>>,
-    solved: &mut HashMap<u64, Scored>,
-    journal_path: &Path,
-) -> Result<HashMap<u64, Scored>> {
-    let mut todo: Vec<(u64, Connect4)> = layer
-        .into_iter()
-        .flat_map(|layer| layer.iter())
-        .filter(|(key, _)| !solved.contains_key(key))
-        .map(|(&key, &position)| (key, position))
-        .collect();
-    todo.sort_unstable_by_key(|&(key, _)| key);
-    let fresh = !journal_path.exists();
-    let mut journal = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(journal_path)
-        .with_context(|| format!("cannot open journal '{}'", journal_path.display()))?;
-    if fresh {
-        writeln!(journal, "{JOURNAL_HEADER} {}", args.plies)?;
+/// A build under way: the engine, the journal and the progress bar.
+struct Build {
+    engine: Engine<u8>,
+    journal: std::fs::File,
+    progress: ProgressBar,
+}
+
+impl Build {
+    fn start(args: &BuildArgs, journal_path: &Path, solved: &HashMap<u64, Scored>, total: usize) -> Result<Build> {
+        let fresh = !journal_path.exists();
+        let mut journal = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(journal_path)
+            .with_context(|| format!("cannot open journal '{}'", journal_path.display()))?;
+        if fresh {
+            writeln!(journal, "{JOURNAL_HEADER}")?;
+        }
+        let progress = ProgressBar::new(total as u64).with_position(solved.len() as u64);
+        progress.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} positions solved, {elapsed} elapsed, eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        Ok(Build { engine: build_engine(args)?, journal, progress })
     }
-    let total = solved.len() + todo.len();
-    let progress = ProgressBar::new(total as u64).with_position(solved.len() as u64);
-    progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} positions solved, {elapsed} elapsed, eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let mut engine = build_engine(args)?;
-    for (key, position) in todo {
-        let mut game = position;
-        let result = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).map_err(anyhow::Error::msg)?;
+
+    /// Solves `position` unless the journal has it, then the positions its
+    /// moves lead to (centre first, each once), `plies` more deep.
+    fn depth_first(
+        &mut self,
+        position: Connect4,
+        plies: u32,
+        solved: &mut HashMap<u64, Scored>,
+        visited: &mut HashSet<u64>,
+    ) -> Result<()> {
+        let key = position.symmetric_key();
+        if !solved.contains_key(&key) {
+            let scored = self.solve(&position)?;
+            writeln!(self.journal, "{key:x} {} {}", scored.0, scored.1)?;
+            self.journal.flush()?;
+            solved.insert(key, scored);
+            self.progress.inc(1);
+        }
+        if plies == 0 {
+            return Ok(());
+        }
+        for col in CENTRE_FIRST.into_iter().filter(|&col| position.can_play(col) && !position.is_winning_move(col)) {
+            let mut child = position;
+            child.play(col);
+            if visited.insert(child.symmetric_key()) {
+                self.depth_first(child, plies - 1, solved, visited)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The engine's exact score of `position` and its best move (stored orientation).
+    fn solve(&mut self, position: &Connect4) -> Result<Scored> {
+        let mut game = *position;
+        let result =
+            self.engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).map_err(anyhow::Error::msg)?;
+        let key = position.symmetric_key();
         let score = benchmark_score(result.value, position.moves_played())
             .filter(|_| result.exact)
             .and_then(|score| i8::try_from(score).ok())
             .with_context(|| format!("the engine left position {key:x} unsolved"))?;
         // The root's shortcut answers a win in one without naming the move.
         let best = (0..WIDTH as u8).find(|&col| position.is_winning_move(col)).or(result.best_move);
-        let col = Book::canonical_move(&position, best.with_context(|| format!("no move for position {key:x}"))?);
-        writeln!(journal, "{key:x} {score} {col}")?;
-        journal.flush()?;
-        solved.insert(key, (score, col));
-        progress.inc(1);
+        let col = best.with_context(|| format!("no move for position {key:x}"))?;
+        Ok((score, Book::canonical_move(position, col)))
     }
-    progress.finish_and_clear();
-    Ok(std::mem::take(solved))
 }
 
 fn build_engine(args: &BuildArgs) -> Result<Engine<u8>> {
@@ -247,19 +275,36 @@ fn build_engine(args: &BuildArgs) -> Result<Engine<u8>> {
     Engine::new(options).map_err(anyhow::Error::msg).context("--table-mib and --threads")
 }
 
-/// The book: the deepest layer's `scores`, and every shallower position
-/// scored by negamax over its moves from the layer below.
-fn score_upper_layers(plies: u32, layers: &[HashMap<u64, Connect4>], scores: HashMap<u64, Scored>) -> Result<Book> {
-    let mut known = scores;
+/// Every position of fewer plies than the deepest layer against its
+/// moves: its score is the best its moves reach (by the rules, and by the
+/// scores one ply deeper), and its move reaches it.
+fn check_layers(layers: &[HashMap<u64, Connect4>], solved: &HashMap<u64, Scored>) -> Result<()> {
     for layer in layers.iter().rev().skip(1) {
-        let mut scored = Vec::with_capacity(layer.len());
         for (&key, position) in layer {
-            scored.push((key, negamax_from_book(position, &known)?));
+            let (best, _) = negamax_from_book(position, solved)?;
+            let (score, col) = solved.get(&key).with_context(|| format!("position {key:x} was not solved"))?;
+            let reached = move_score(position, Book::canonical_move(position, *col), solved)?;
+            if best != *score || reached != i32::from(*score) {
+                bail!("position {key:x}: the engine's score {score} and move disagree with its moves' scores (best {best}, its move {reached}): a bug, please report it");
+            }
         }
-        known.extend(scored);
     }
-    let entries = known.into_iter().map(|(key, (score, col))| (key, score, col)).collect();
-    Book::from_entries(plies, entries).map_err(anyhow::Error::msg)
+    Ok(())
+}
+
+/// The score of playing `col` in `position`, from the rules or the scores one ply deeper.
+fn move_score(position: &Connect4, col: u8, known: &HashMap<u64, Scored>) -> Result<i32> {
+    if position.is_winning_move(col) {
+        return Ok(SCORE_BASE - i32::try_from(position.moves_played() / 2 + 1)?);
+    }
+    let mut child = *position;
+    child.play(col);
+    if child.moves_played() == CELLS {
+        return Ok(0);
+    }
+    let key = child.symmetric_key();
+    let (child_score, _) = known.get(&key).with_context(|| format!("position {key:x} missing from the layer below"))?;
+    Ok(-i32::from(*child_score))
 }
 
 /// The exact score of `position` and its best move (stored orientation)
@@ -267,20 +312,7 @@ fn score_upper_layers(plies: u32, layers: &[HashMap<u64, Connect4>], scores: Has
 fn negamax_from_book(position: &Connect4, known: &HashMap<u64, Scored>) -> Result<Scored> {
     let mut best: Option<(i32, u8)> = None;
     for col in CENTRE_FIRST.into_iter().filter(|&col| position.can_play(col)) {
-        let score = if position.is_winning_move(col) {
-            SCORE_BASE - i32::try_from(position.moves_played() / 2 + 1)?
-        } else {
-            let mut child = *position;
-            child.play(col);
-            if child.moves_played() == CELLS {
-                0
-            } else {
-                let key = child.symmetric_key();
-                let (child_score, _) =
-                    known.get(&key).with_context(|| format!("position {key:x} missing from the layer below"))?;
-                -i32::from(*child_score)
-            }
-        };
+        let score = move_score(position, col, known)?;
         if best.is_none_or(|(top, _)| score > top) {
             best = Some((score, col));
         }
