@@ -169,10 +169,12 @@ fn read_journal(path: &Path, positions: &HashMap<u64, Connect4>) -> Result<HashM
             break;
         }
         match parse_journal_line(line) {
-            Some((key, score, col)) if positions.contains_key(&key) => {
+            // A deeper build's position: not needed here.
+            Some((key, _, _)) if !positions.contains_key(&key) => {}
+            Some((key, score, col)) => {
                 solved.insert(key, (score, col));
             }
-            _ => bail!("journal '{name}': line {} is not a position of this build, its score and move", index + 1),
+            None => bail!("journal '{name}': line {} is not a position's key, score and move", index + 1),
         }
     }
     Ok(solved)
