@@ -322,3 +322,53 @@ fn negamax_from_book(position: &Connect4, known: &HashMap<u64, Scored>) -> Resul
     let (score, col) = best.context("a position without moves in the book")?;
     Ok((i8::try_from(score)?, Book::canonical_move(position, col)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str, text: &str) -> PathBuf {
+        let path = std::env::temp_dir().join(format!("abprune-journal-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).expect("a scratch file");
+        path
+    }
+
+    #[test]
+    fn layers_count_the_positions_once_per_mirror_pair() {
+        let sizes: Vec<usize> = layers(3).iter().map(HashMap::len).collect();
+        // 1, 7, 49 and 238 positions; a position and its mirror image once
+        // (1, 1, 1 and 4 of them are their own mirror image).
+        assert_eq!(sizes, [1, 4, 25, 121]);
+    }
+
+    #[test]
+    fn a_journal_is_read_back_and_a_cut_line_is_dropped() {
+        let positions: HashMap<u64, Connect4> = layers(1).into_iter().flatten().collect();
+        let empty = Connect4::new().symmetric_key();
+        let four = Connect4::from_moves("4").unwrap().symmetric_key();
+        let deeper = Connect4::from_moves("44").unwrap().symmetric_key();
+        let text = format!("{JOURNAL_HEADER}\n{empty:x} 1 3\n{deeper:x} -1 3\n{four:x} -1 3");
+        let solved = read_journal(&scratch("cut", &text), &positions).unwrap();
+        assert_eq!(solved, HashMap::from([(empty, (1, 3))]), "the cut line and the deeper position are left out");
+        let error = read_journal(&scratch("foreign", "MOVES SCORE\n"), &positions).unwrap_err();
+        assert!(error.to_string().contains("line 1 is not"), "{error}");
+        let error =
+            read_journal(&scratch("bad", &format!("{JOURNAL_HEADER}\n{empty:x} 1 9\n")), &positions).unwrap_err();
+        assert!(error.to_string().contains("line 2 is not a position's key, score and move"), "{error}");
+        assert!(read_journal(Path::new("/nonexistent/journal"), &positions).unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_negamax_takes_the_best_move_and_the_rules_win() {
+        // X to move can win at once in column 4: 22 - 4 stones.
+        let position = Connect4::from_moves("414243").unwrap();
+        assert_eq!(move_score(&position, 3, &HashMap::new()).ok(), Some(18));
+        // Another move's position must be known, or the check fails.
+        assert!(move_score(&position, 0, &HashMap::new()).is_err());
+        assert!(negamax_from_book(&position, &HashMap::new()).is_err());
+        let mut child = position;
+        child.play(0);
+        let known = HashMap::from([(child.symmetric_key(), (-18, 3))]);
+        assert_eq!(move_score(&position, 0, &known).ok(), Some(18));
+    }
+}
