@@ -8,6 +8,8 @@
 //! heavier checks are ignored by default:
 //! `cargo test --release -p abprune-games --test connect4_solver -- --ignored`.
 
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use abprune::{Engine, EngineOptions, Game, Score, SearchLimits, SolveMode};

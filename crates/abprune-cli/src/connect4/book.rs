@@ -225,11 +225,11 @@ impl Build {
         visited: &mut HashSet<u64>,
     ) -> Result<()> {
         let key = position.symmetric_key();
-        if !solved.contains_key(&key) {
+        if let std::collections::hash_map::Entry::Vacant(entry) = solved.entry(key) {
             let scored = self.solve(&position)?;
             writeln!(self.journal, "{key:x} {} {}", scored.0, scored.1)?;
             self.journal.flush()?;
-            solved.insert(key, scored);
+            entry.insert(scored);
             self.progress.inc(1);
         }
         if plies == 0 {
@@ -315,7 +315,7 @@ fn negamax_from_book(position: &Connect4, known: &HashMap<u64, Scored>) -> Resul
     let mut best: Option<(i32, u8)> = None;
     for col in CENTRE_FIRST.into_iter().filter(|&col| position.can_play(col)) {
         let score = move_score(position, col, known)?;
-        if best.is_none_or(|(top, _)| score > top) {
+        if best.map_or(true, |(top, _)| score > top) {
             best = Some((score, col));
         }
     }
