@@ -108,7 +108,8 @@ fn shipped_book() -> PathBuf {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("abprune-book-test-{}", std::process::id()));
+    // Short: error messages cut names longer than 40 characters.
+    let dir = std::env::temp_dir().join(format!("abp{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     dir.join(name)
 }
