@@ -10,7 +10,8 @@
 # Environment: CHUNK (positions per turn, default 50), L1_R3_LIMIT (default
 # 200, the reference figures' cut), REFERENCE=0 to skip the same-run
 # reference (no g++ needed then), SETS to run only some sets (e.g.
-# "Test_L1_R1 Test_L2_R2"), MAX_POSITIONS to cap every set (its first N).
+# "Test_L1_R1 Test_L2_R2"), MAX_POSITIONS to cap every set (its first N),
+# BIN for a binary built before (default: target/release/abprune, built first).
 # abprune solves without its opening book (`--no-book`): every position
 # from scratch, as the reference does.
 set -euo pipefail
@@ -19,8 +20,11 @@ data=${1:-../shared/data/connect4}
 shift || true
 chunk=${CHUNK:-50}
 reference=${REFERENCE:-1}
-cargo build --release -q -p abprune-cli
-bin=target/release/abprune
+if [[ -z ${BIN:-} ]]; then
+  cargo build --release -q -p abprune-cli
+  BIN=target/release/abprune
+fi
+bin=$BIN
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
