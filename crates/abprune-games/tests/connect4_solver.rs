@@ -228,7 +228,7 @@ fn positions_up_to(plies: u32) -> Vec<Connect4> {
 
 #[test]
 fn the_shipped_book_is_whole_and_agrees_with_itself() {
-    let Some(book) = book::shipped() else { return };
+    let book = book::shipped().expect("abprune ships a book");
     let positions = positions_up_to(book.plies());
     assert_eq!(positions.len(), book.len(), "one entry per position and mirror pair");
     for position in positions.iter().filter(|position| position.moves_played() < book.plies()) {
@@ -259,7 +259,7 @@ fn the_shipped_book_is_whole_and_agrees_with_itself() {
 /// Positions of the book's deepest layer (the ones the engine solved for
 /// it), a deterministic sample of `count`, against fresh solves.
 fn check_shipped_sample(count: usize) {
-    let Some(book) = book::shipped() else { return };
+    let book = book::shipped().expect("abprune ships a book");
     let deepest: Vec<Connect4> =
         positions_up_to(book.plies()).into_iter().filter(|p| p.moves_played() == book.plies()).collect();
     let step = (deepest.len() / count.max(1)).max(1);
