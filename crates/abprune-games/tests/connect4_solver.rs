@@ -285,7 +285,7 @@ fn a_sample_of_the_shipped_book_agrees_with_fresh_solves() {
 }
 
 #[test]
-#[ignore = "an hour or more: cargo test --release -p abprune-games --test connect4_solver -- --ignored"]
+#[ignore = "16 minutes in release: cargo test --release -p abprune-games --test connect4_solver -- --ignored"]
 fn a_large_sample_of_the_shipped_book_agrees_with_fresh_solves() {
     check_shipped_sample(60);
 }
