@@ -12,11 +12,19 @@ winner's stones, a full column null; and the best score must be the set's
 score. Both without the book, one thread. Prints the positions and columns
 checked and every disagreement; exits 1 on any. Python 3, no packages.
 """
+import importlib.util
 import json
+import pathlib
 import subprocess
 import sys
 
-WIDTH, HEIGHT = 7, 6
+# The win test of the position generator beside this script (its file name
+# has a dash, so it is loaded by path).
+_SPEC = importlib.util.spec_from_file_location(
+    "connect4_positions", pathlib.Path(__file__).with_name("connect4-positions.py"))
+POSITIONS = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(POSITIONS)
+WIDTH, HEIGHT = POSITIONS.WIDTH, POSITIONS.HEIGHT
 
 
 def board_after(moves):
@@ -28,19 +36,9 @@ def board_after(moves):
 
 def wins_at(board, col, player):
     """True if `player` completes four by dropping a stone in `col`."""
-    row = len(board[col])
     board[col].append(player)
     try:
-        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            run = 1
-            for sign in (1, -1):
-                c, r = col + sign * dc, row + sign * dr
-                while 0 <= c < WIDTH and 0 <= r < len(board[c]) and board[c][r] == player:
-                    run += 1
-                    c, r = c + sign * dc, r + sign * dr
-            if run >= 4:
-                return True
-        return False
+        return POSITIONS.wins(board, col, len(board[col]) - 1, player)
     finally:
         board[col].pop()
 

@@ -23,31 +23,6 @@ fn candidates(game: &Connect4) -> Vec<u8> {
     moves
 }
 
-/// End-game positions from Pascal Pons' public benchmark set `Test_L3_R1`
-/// (`MOVES SCORE`, 1-based columns, the score in the benchmark's convention),
-/// chosen for a spread of lengths and scores.
-const BENCHMARK_POSITIONS: &[(&str, i32)] = &[
-    ("52677675164321472411331752454", 0),
-    ("545712124632266433465225571147", 1),
-    ("67152117737262713366376314254", 6),
-    ("56166146423261152341216473547", 4),
-    ("11617255152412223243461443755", 3),
-    ("75671334317317336771215665546", -4),
-    ("26512741647245111351472255277", -5),
-    ("12156756715535615116237724723", -2),
-    ("712571271166563567166743254272", 5),
-    ("414321636734576356317437271722", -3),
-    ("6627513412261243434662623435755", 3),
-    ("1313327526554131647611374372646", -1),
-    ("71165555742443273243763213427724", 0),
-    ("12513736213523127714633572657256", -4),
-    ("341236533542227571766567145126312", -2),
-    ("7422341735647741166133573473242566", 1),
-    ("233377345754465174223731671122611552", 1),
-    ("2252576253462244111563365343671351441", -1),
-    ("71255763773133525731261364622167124446454", 0),
-];
-
 fn mirror(mv: u8) -> u8 {
     6 - mv
 }
@@ -260,8 +235,8 @@ fn solver_hooks_agree_with_brute_force_on_end_games() {
 
 #[test]
 fn benchmark_positions_are_solved_by_alpha_beta() {
-    assert!(BENCHMARK_POSITIONS.len() >= 10);
-    for &(text, expected) in BENCHMARK_POSITIONS {
+    assert!(common::CONNECT4_BENCHMARK.len() >= 10);
+    for &(text, expected) in common::CONNECT4_BENCHMARK {
         let mut game = Connect4::from_moves(text).unwrap();
         let n = game.moves_played();
         let result = alphabeta(&mut game, UNLIMITED_DEPTH, -Score::INFINITY, Score::INFINITY, &mut NoTrace);
@@ -307,7 +282,7 @@ fn engine_agrees_with_brute_force_on_random_end_games() {
 fn engine_solves_benchmark_positions() {
     use abprune::{Engine, SearchLimits, SolveMode};
     let mut engine: Engine<u8> = Engine::default();
-    for &(moves, expected) in BENCHMARK_POSITIONS {
+    for &(moves, expected) in common::CONNECT4_BENCHMARK {
         let mut game = Connect4::from_moves(moves).unwrap();
         engine.clear();
         let result = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).unwrap();

@@ -22,24 +22,6 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Public benchmark positions (`Test_L3_R1`) with their scores.
-const BENCHMARK_POSITIONS: &[(&str, i32)] = &[
-    ("52677675164321472411331752454", 0),
-    ("545712124632266433465225571147", 1),
-    ("67152117737262713366376314254", 6),
-    ("56166146423261152341216473547", 4),
-    ("11617255152412223243461443755", 3),
-    ("75671334317317336771215665546", -4),
-    ("26512741647245111351472255277", -5),
-    ("12156756715535615116237724723", -2),
-    ("712571271166563567166743254272", 5),
-    ("414321636734576356317437271722", -3),
-    ("6627513412261243434662623435755", 3),
-    ("1313327526554131647611374372646", -1),
-    ("7422341735647741166133573473242566", 1),
-    ("2252576253462244111563365343671351441", -1),
-];
-
 fn engine() -> Engine<u8> {
     let options = EngineOptions { table_mib: 4, killers: false, history: false, ..EngineOptions::default() };
     Engine::new(options).unwrap()
@@ -92,7 +74,7 @@ fn check_position(solver: &mut Solver, position: &Connect4) {
 #[test]
 fn analysis_agrees_with_separate_solves_on_benchmark_positions() {
     let mut solver = solver(None);
-    for &(moves, score) in BENCHMARK_POSITIONS {
+    for &(moves, score) in common::CONNECT4_BENCHMARK {
         let position = Connect4::from_moves(moves).unwrap();
         check_position(&mut solver, &position);
         let answer = solver.solve(&position, SolveMode::Strong, &SearchLimits::none()).unwrap();
