@@ -9,7 +9,7 @@ use abprune::{
     negamax, Engine, EngineOptions, Game, NoTrace, Score, SearchLimits, Selectivity, SolveMode, Variant,
     UNLIMITED_DEPTH,
 };
-use abprune_games::{Gomoku, Nested, Point, Rule, Tree, TreeGame};
+use abprune_games::{Gomoku, Nested, Othello, Point, RandomTreeSpec, Rule, Tree, TreeGame};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -72,6 +72,66 @@ proptest! {
             prop_assert_eq!(result.value, truth, "{:?}", options);
             // The leaves are evaluations: never proven (issue 14).
             prop_assert!(!result.exact, "{:?}", options);
+        }
+    }
+}
+
+/// Deep random trees (3 children a node, 10 plies, leaves -99 to 99, the
+/// interior evaluated 0): deep enough for the techniques that need depth
+/// and a table (singular extensions and multi-cut from 7 plies, internal
+/// reductions from 4) to fire at every iteration from the eighth. Unlimited
+/// deepening still ends with the minimax value, and no iteration claims a
+/// wrong exact value.
+#[test]
+fn selective_deepening_of_deep_trees_ends_with_the_minimax_value() {
+    let configurations: Vec<EngineOptions> =
+        selective_options().into_iter().filter(|options| options.table_mib > 0).collect();
+    for seed in 0..cases(40) {
+        let tree = RandomTreeSpec::new(3, 10, u64::from(seed)).generate().unwrap();
+        let truth = negamax(&mut TreeGame::new(&tree), UNLIMITED_DEPTH, &mut NoTrace).value;
+        for options in &configurations {
+            let mut engine = Engine::new(options.clone()).unwrap();
+            let mut wrong_exact = None;
+            let result = engine.search(&mut TreeGame::new(&tree), &SearchLimits::none(), |info| {
+                if info.exact && info.value != truth {
+                    wrong_exact = Some((info.depth, info.value));
+                }
+            });
+            assert_eq!(wrong_exact, None, "seed {seed}, {options:?}");
+            assert_eq!(result.value, truth, "seed {seed}, {options:?}");
+        }
+    }
+}
+
+/// Othello end games of 4 to 9 empty squares, whose evaluation (the disc
+/// difference) moves from ply to ply, so that the singular test finds
+/// singular moves and multi-cuts, and near the end its lines reach the
+/// game's end (a test search that wrote to the table would leave proven
+/// values there that leave a move out): unlimited deepening with the
+/// techniques on ends with the brute-force value, and no iteration claims
+/// a wrong exact value.
+#[test]
+fn selective_deepening_of_othello_end_games_ends_with_the_brute_force_value() {
+    let configurations: Vec<EngineOptions> =
+        selective_options().into_iter().filter(|options| options.table_mib > 0).collect();
+    let mut checked = 0;
+    for seed in 0.. {
+        if checked == cases(36) {
+            break;
+        }
+        let Some(game) = Othello::random_endgame(seed, 4 + (seed % 6) as u32) else { continue };
+        checked += 1;
+        let truth = negamax(&mut game.clone(), UNLIMITED_DEPTH, &mut NoTrace).value;
+        for options in &configurations {
+            let mut engine = Engine::new(options.clone()).unwrap();
+            let mut wrong_exact = None;
+            let result = engine.search(&mut game.clone(), &SearchLimits::none(), |info| {
+                if info.exact && info.value != truth {
+                    wrong_exact = Some((info.depth, info.value));
+                }
+            });
+            assert_eq!(wrong_exact, None, "seed {seed}, {options:?}");
+            assert_eq!((result.value, result.exact), (truth, true), "seed {seed}, {options:?}");
         }
     }
 }

@@ -94,7 +94,7 @@ impl PlayerSettings {
     /// `killers=on|off`, `history=on|off`, `table=MiB`, `threads=N`, the
     /// selective search as a whole (`selective=on|off`: the player's
     /// [`SELECTIVITY`] or none) or each technique
-    /// (`lmr`, `null`, `futility`, `lmp`, `extensions`, `iir`), and the
+    /// (`lmr`, `null`, `futility`, `lmp`, `extensions`, `iir`, `singular`), and the
     /// futility margin (`margin=N`).
     ///
     /// Each switch is given once: a second `vcf=`, or an empty switch

@@ -13,8 +13,8 @@
 use super::crew::{BusyMoves, Seat};
 use super::options::{EngineOptions, Variant};
 use super::selective::{
-    late_move_count, late_move_reduction, null_move_reduction, Selectivity, EXTENSION_PLY_FACTOR, FUTILITY_MAX_DEPTH,
-    IIR_MIN_DEPTH, LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH,
+    late_move_count, late_move_reduction, null_move_reduction, singular_test_depth, Selectivity, EXTENSION_PLY_FACTOR,
+    FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH, SINGULAR_DRAFT_SLACK, SINGULAR_MIN_DEPTH,
 };
 use super::{Context, Turn};
 use crate::game::Ending;
@@ -112,6 +112,9 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     /// The ply of the node that answers a pass, if one is being searched:
     /// it may not pass back.
     null_reply_ply: Option<u32>,
+    /// The node at this ply searches its moves but the one with this code
+    /// (a singular extension's test search), without the table.
+    excluded: Option<(u32, u16)>,
 }
 
 impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
@@ -150,6 +153,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             selective: options.selectivity.any(),
             root_depth: 0,
             null_reply_ply: None,
+            excluded: None,
         }
     }
 
@@ -266,6 +270,12 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         }
         let (unproven_before, horizons_before) = (self.unproven, self.horizons);
         let is_root = ply == 0;
+        // A singular extension's test search of this very node: one move
+        // left out, so the table (which knows the node with it) is not used.
+        let excluded = match self.excluded {
+            Some((at, code)) if SELECTIVE && at == ply => Some(code),
+            _ => None,
+        };
         let shortcuts = self.options.rules_shortcuts && !is_root;
         // Below ply 1 every move searched came from the parent's
         // `candidate_moves`, and the game may know what that rules out.
@@ -294,15 +304,18 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         // the window, and its move goes first. It comes before the game's own
         // shortcuts, which cost more than a probe (a node whose value the
         // rules know is never stored, so a hit is never such a node).
-        let table = self.table_at(ply);
+        let table = if excluded.is_some() { None } else { self.table_at(ply) };
         let key = table.and_then(|_| self.context.game.hash_key());
         let (mut alpha, mut beta) = (alpha, beta);
         let mut table_move = None;
         let mut revisited = false;
+        // The entry's value (from the root), bound and draft, for the singular test.
+        let mut table_result = None;
         if let (Some(table), Some(key)) = (table, key) {
             if let Some(entry) = table.probe(key) {
                 revisited = true;
                 table_move = entry.move_index;
+                table_result = Some((entry.value.to_root_relative(ply), entry.bound, entry.draft));
                 if entry.draft >= required_draft(depth) && !is_root {
                     let value = entry.value.to_root_relative(ply);
                     if entry.draft != PROVEN_DRAFT {
@@ -466,12 +479,40 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 i += 1;
                 continue;
             }
-            let extension = u32::from(
+            if SELECTIVE && excluded.is_some() && excluded == Some(code_of(&*self.context.game, &moves, index)) {
+                i += 1;
+                continue;
+            }
+            let mut extension = u32::from(
                 SELECTIVE
                     && self.selectivity.extensions
                     && moves.len() == 1
                     && ply < EXTENSION_PLY_FACTOR * self.root_depth,
             );
+            // The table's move alone good enough: one ply deeper. Even
+            // without it the node fails high: cut (multi-cut).
+            if SELECTIVE
+                && self.selectivity.singular_extensions
+                && searched == 0
+                && Some(index) == table_move
+                && !is_root
+                && self.excluded.is_none()
+                && depth >= SINGULAR_MIN_DEPTH
+                && moves.len() > 1
+                && ply < EXTENSION_PLY_FACTOR * self.root_depth
+            {
+                match self.singular_test(depth, ply, via, &moves, index, table_result, beta) {
+                    Singular::Extend => extension = 1,
+                    Singular::Cut(value) => {
+                        self.context.give_back(ply, moves);
+                        self.context.orders[ply as usize] = order;
+                        self.unproven += 1;
+                        self.horizons += 1;
+                        return self.context.exit(ply, value);
+                    }
+                    Singular::No => {}
+                }
+            }
             let new_depth = depth - 1 + extension;
             self.context.game.play(mv);
             // Every window below is the node's; `child` puts it into the
@@ -654,6 +695,52 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         value
     }
 
+    /// The singular extension's test of the table move `index` of the node
+    /// at `ply` (reached by `via`), `depth` plies deep, whose table entry
+    /// said `table_result`: the node is searched without that move,
+    /// [`singular_test_depth`] deep, with a null window the singular margin
+    /// below the entry's value. All fail low: the move is singular. Fail
+    /// high at or above beta: several moves cut, the node too. Only for an
+    /// entry that is a lower bound (or exact) on a value that is no win or
+    /// loss, found at most [`SINGULAR_DRAFT_SLACK`] plies shallower.
+    #[allow(clippy::too_many_arguments)]
+    fn singular_test(
+        &mut self,
+        depth: u32,
+        ply: u32,
+        via: Option<G::Move>,
+        moves: &[G::Move],
+        index: u16,
+        table_result: Option<(Score, Bound, u8)>,
+        beta: Score,
+    ) -> Singular {
+        let Some((value, bound, draft)) = table_result else { return Singular::No };
+        if bound == Bound::Upper
+            || !value.is_heuristic()
+            || draft > MAX_LIMITED_DRAFT
+            || u32::from(draft) + SINGULAR_DRAFT_SLACK < depth
+        {
+            return Singular::No;
+        }
+        let singular_beta = Score::new(value.get().saturating_sub(self.selectivity.singular_margin_at(depth)));
+        if !singular_beta.is_heuristic() || !singular_beta.pred().is_heuristic() {
+            return Singular::No;
+        }
+        let code = code_of(&*self.context.game, moves, index);
+        let saved = self.excluded.replace((ply, code));
+        let others = self.node(singular_test_depth(depth), ply, via, singular_beta.pred(), singular_beta);
+        self.excluded = saved;
+        if self.stopped.is_some() {
+            Singular::No
+        } else if others < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
+    }
+
     /// Reverse futility, razoring and null-move pruning at a null-window
     /// node with static evaluation `eval`: the node's value if one of them
     /// settles it.
@@ -820,6 +907,17 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             }
         }
     }
+}
+
+/// What a singular extension's test found ([`Searcher::singular_test`]).
+enum Singular {
+    /// The table's move is singular: search it a ply deeper.
+    Extend,
+    /// Moves other than the table's fail high too: the node returns this
+    /// lower bound (multi-cut).
+    Cut(Score),
+    /// Neither, or the test did not apply.
+    No,
 }
 
 /// What a fail-soft result `best` of the window (`alpha`, `beta`) says
