@@ -8,12 +8,9 @@
 //!
 //! 1. the attacker has a five point: won;
 //! 2. the defender has two five points: failed; one: the attacker must
-//!    cover it, and the line goes on (to the defending node) only if the
-//!    attacker then threatens: the cover makes a four or an open three, or
-//!    a threat made before still stands (the defender answered an open
-//!    three with a four of its own, which delays the three but does not
-//!    stop it); else the defender would get a free move (the defending
-//!    node's step 4);
+//!    cover it, and the line goes on only if that stone is itself a threat
+//!    (a four or an open three), else failed (the defender would get a free
+//!    move);
 //! 3. the attacker has an open-four move: won (the open four wins, whatever
 //!    the defender does, since it has no five point);
 //! 4. otherwise every point where the attacker makes a four or an open
@@ -121,9 +118,10 @@ impl VctSearch {
         let moves = match their_fives.first() {
             Some(_) if their_fives.len() >= 2 => return self.fail(game, threats),
             Some(block) => {
-                // The cover goes on as a threat when it makes one, or when a
-                // threat made before still stands (the defender answered an
-                // open three with a four): `defend` tells which.
+                let threat = game.lines[block].threats[me];
+                if threat == Threat::None || threat == Threat::Five {
+                    return self.fail(game, threats);
+                }
                 let mut only = CellSet::default();
                 only.insert(block);
                 only
