@@ -550,6 +550,33 @@ fn quiescence_offers_the_fours_near_the_attackers_last_stone() {
     assert_eq!(fours.into_iter().collect::<BTreeSet<_>>(), point_set("g8 h8 m5 m6"));
 }
 
+/// Against an open three, a four far from both last stones distracts: the
+/// search may reduce it like a quiet move. Near the fight, or with no open
+/// three to answer, a four stays forcing, and so does every defence.
+#[test]
+fn a_far_four_against_an_open_three_is_not_forcing() {
+    // White has just made the open three g10 h10 i10; black, to move, has
+    // the closed three m2 m3 m4 (m1 white) far away and played h9 last.
+    let game = Gomoku::from_moves(15, 15, Rule::Freestyle, "m2 m1 m3 g10 m4 h10 h9 i10").unwrap();
+    let fours: BTreeSet<_> = game.threat_points(BLACK, Threat::Four).into_iter().collect();
+    assert_eq!(fours, point_set("m5 m6"));
+    let open: BTreeSet<_> = game.threat_points(WHITE, Threat::OpenFour).into_iter().collect();
+    assert_eq!(open, point_set("f10 j10"));
+    // m5 is five rows from white's i10 and five columns from black's h9;
+    // m6 is within four points of i10 (four rows, four columns).
+    assert!(!game.is_forcing(pt("m5")));
+    assert!(game.is_forcing(pt("m6")));
+    for defence in points("f10 j10 e10 k10") {
+        assert!(game.is_forcing(defence), "{defence}");
+    }
+    // The same four when white's three is closed (f10 black): forcing.
+    let closed = Gomoku::from_moves(15, 15, Rule::Freestyle, "m2 m1 m3 g10 m4 h10 f10 i10").unwrap();
+    assert!(closed.is_forcing(pt("m5")));
+    // ... and near black's own last stone (m4), against the open three.
+    let near = Gomoku::from_moves(15, 15, Rule::Freestyle, "m2 m1 h9 g10 m3 h10 m4 i10").unwrap();
+    assert!(near.is_forcing(pt("m5")));
+}
+
 #[test]
 fn score_bounds_after_a_forced_block_and_in_quiet_positions() {
     for rule in [Rule::Freestyle, Rule::Standard] {

@@ -261,12 +261,18 @@ impl Game for Gomoku {
 
     /// A move that makes a four or an open three, or takes a point where
     /// the opponent would make a double threat (two threes, a four-three,
-    /// an open four or a five): the moves the search never reduces.
+    /// an open four or a five): the moves the search never reduces. Except
+    /// a counter-four far from the fight: when the opponent has an open
+    /// three, a four of mine more than [`DISTRACTION_DISTANCE`] points from
+    /// both last stones only delays the defence (the opponent blocks it and
+    /// the three still stands), so it is searched like a quiet move
+    /// (Rapfi reduces such "distracting" defences more).
     #[inline]
     fn is_forcing(&self, mv: Point) -> bool {
         let me = self.colour_to_move();
-        let threats = &self.lines[index_of(mv)].threats;
-        threats[me] >= Threat::Three || threats[1 - me] >= Threat::DoubleThree
+        let index = index_of(mv);
+        let threats = &self.lines[index].threats;
+        (threats[me] >= Threat::Three || threats[1 - me] >= Threat::DoubleThree) && !self.distracts(index)
     }
 
     /// A pass, refused when the side to move faces a five point or an
@@ -299,6 +305,25 @@ impl Game for Gomoku {
 }
 
 impl Gomoku {
+    /// Whether a stone at `index` is far from the fight while the
+    /// opponent has an open three: more than [`DISTRACTION_DISTANCE`]
+    /// points (in rows or columns) from both last stones.
+    fn distracts(&self, index: usize) -> bool {
+        let they = 1 - self.colour_to_move();
+        if self.threats[they][Threat::OpenFour as usize].is_empty() || self.passes != 0 {
+            return false;
+        }
+        let n = self.history.len();
+        let far = |back: usize| {
+            n.checked_sub(back).is_some_and(|i| {
+                let (a, b) = (point_of(index), self.history[i]);
+                (i32::from(a.x) - i32::from(b.x)).abs().max((i32::from(a.y) - i32::from(b.y)).abs())
+                    > DISTRACTION_DISTANCE
+            })
+        };
+        far(1) && far(2)
+    }
+
     /// The side to move's last stone: two plies back, when no pass came
     /// since (a pass shifts who played what).
     fn own_last_stone(&self) -> Option<usize> {
@@ -415,3 +440,7 @@ fn near_in_a_fight(a: usize, b: usize) -> bool {
 /// search looks for its next four: a four through that stone has its
 /// other stones within four points.
 pub const QUIESCENCE_LINE_REACH: i32 = 4;
+
+/// A four farther than this from both last stones, against an open three,
+/// distracts rather than defends ([`Gomoku::is_forcing`]).
+pub const DISTRACTION_DISTANCE: i32 = 4;
