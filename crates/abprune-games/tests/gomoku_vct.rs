@@ -2,31 +2,15 @@
 //! claims on small boards is a win.
 
 use abprune::{Engine, EngineOptions, Game, SearchLimits, SolveMode};
-use abprune_games::{Gomoku, Point, Rule};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+mod common;
+use common::random_gomoku;
 
 /// A solve that needs more nodes than this is skipped (a few positions
 /// with many empty points).
 const SOLVE_NODES: u64 = 2_000_000;
-
-/// A random unfinished position of `stones` stones on a `size` x `size`
-/// board in which neither side has a five point (no win in one for either).
-fn random_position(rng: &mut ChaCha8Rng, size: usize, stones: usize) -> Option<Gomoku> {
-    let mut game = Gomoku::new(size, Rule::Freestyle).expect("a board size");
-    for _ in 0..stones {
-        let empty: Vec<Point> = (0..size as u8)
-            .flat_map(|y| (0..size as u8).map(move |x| Point::new(x, y)))
-            .filter(|&p| game.check_move(p).is_ok())
-            .collect();
-        let &point = empty.get(rng.random_range(0..empty.len()))?;
-        game.try_play(point).ok()?;
-        if game.is_over() {
-            return None;
-        }
-    }
-    Some(game)
-}
 
 /// On random 6 x 6 and 7 x 7 positions, every first threat `find_vct` names wins
 /// against every defence: after it, the exact solve says the side that
@@ -40,7 +24,7 @@ fn every_vct_found_is_a_win_by_the_exact_solve() {
     while found < 400 {
         let size = rng.random_range(6..=7);
         let stones = rng.random_range(14..=size * size * 2 / 3);
-        let Some(mut game) = random_position(&mut rng, size, stones) else { continue };
+        let Some(mut game) = random_gomoku(&mut rng, size, stones) else { continue };
         checked += 1;
         assert!(checked < 20_000, "too few VCTs among {checked} positions");
         let Some(first) = game.find_vct(8, 200_000) else { continue };

@@ -9,13 +9,13 @@ use abprune::{
     negamax, Engine, EngineOptions, Game, NoTrace, Score, SearchLimits, Selectivity, SolveMode, Variant,
     UNLIMITED_DEPTH,
 };
-use abprune_games::{Gomoku, Nested, Othello, Point, RandomTreeSpec, Rule, Tree, TreeGame};
+use abprune_games::{Gomoku, Nested, Othello, RandomTreeSpec, Rule, Tree, TreeGame};
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 mod common;
-use common::{cases, engines_agree_with_brute_force, nested_tree};
+use common::{cases, engines_agree_with_brute_force, nested_tree, random_gomoku};
 
 /// Each technique alone, then all together, under PVS and plain alpha-beta,
 /// with and without a table.
@@ -146,23 +146,6 @@ fn selective_engines_agree_with_brute_force_on_connect_four() {
     engines_agree_with_brute_force(&mut rng, 60, 30..=36, &configurations);
 }
 
-/// A random unfinished position of `stones` stones on a 6x6 board.
-fn random_gomoku(rng: &mut ChaCha8Rng, stones: usize) -> Option<Gomoku> {
-    let mut game = Gomoku::new(6, Rule::Freestyle).expect("6x6 is a board size");
-    for _ in 0..stones {
-        let empty: Vec<Point> = (0..6u8)
-            .flat_map(|y| (0..6u8).map(move |x| Point::new(x, y)))
-            .filter(|&p| game.check_move(p).is_ok())
-            .collect();
-        let &point = empty.get(rng.random_range(0..empty.len()))?;
-        game.try_play(point).ok()?;
-        if game.is_over() {
-            return None;
-        }
-    }
-    Some(game)
-}
-
 /// Gomoku end games on a 6x6 board (the pass of null-move pruning, the
 /// forcing moves, the game's shortcuts all in play): unlimited deepening
 /// with every technique on ends with the brute-force value, and so does the
@@ -175,7 +158,7 @@ fn selective_gomoku_search_agrees_with_brute_force() {
     let mut engine = Engine::new(options).unwrap();
     let mut checked = 0;
     while checked < 40 {
-        let Some(mut game) = random_gomoku(&mut rng, 27) else { continue };
+        let Some(mut game) = random_gomoku(&mut rng, 6, 27) else { continue };
         checked += 1;
         let truth = negamax(&mut game, UNLIMITED_DEPTH, &mut NoTrace).value;
         let mut wrong_exact = None;

@@ -1,5 +1,5 @@
 //! What several test files share: random trees for proptest and random
-//! Connect Four end games. (Each test file is its own crate and uses only
+//! Connect Four and Gomoku end games. (Each test file is its own crate and uses only
 //! part of this module, hence the allowance below.)
 #![allow(dead_code)]
 // These helpers are the tests' own assertions: a failed unwrap is a failed test.
@@ -10,7 +10,7 @@ pub mod turns;
 
 use abprune::{negamax, Engine, EngineOptions, Game, NoTrace, SearchLimits, SolveMode, UNLIMITED_DEPTH};
 use abprune_games::connect4::Connect4;
-use abprune_games::Nested;
+use abprune_games::{Gomoku, Nested, Point, Rule};
 use proptest::prelude::*;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -132,3 +132,21 @@ pub const CONNECT4_BENCHMARK: &[(&str, i32)] = &[
     ("2252576253462244111563365343671351441", -1),
     ("71255763773133525731261364622167124446454", 0),
 ];
+
+/// A random unfinished freestyle position of `stones` stones on a `size` x
+/// `size` board; `None` when a random stone ended the game first.
+pub fn random_gomoku(rng: &mut ChaCha8Rng, size: usize, stones: usize) -> Option<Gomoku> {
+    let mut game = Gomoku::new(size, Rule::Freestyle).expect("a board size");
+    for _ in 0..stones {
+        let empty: Vec<Point> = (0..size as u8)
+            .flat_map(|y| (0..size as u8).map(move |x| Point::new(x, y)))
+            .filter(|&p| game.check_move(p).is_ok())
+            .collect();
+        let &point = empty.get(rng.random_range(0..empty.len()))?;
+        game.try_play(point).ok()?;
+        if game.is_over() {
+            return None;
+        }
+    }
+    Some(game)
+}
