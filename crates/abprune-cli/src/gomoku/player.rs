@@ -285,9 +285,7 @@ impl Player {
             }
         }
         if self.settings.root_vct {
-            if let Some(first) =
-                position.find_vct_through(ROOT_VCT_THREATS, nodes_within(ROOT_VCT_NODES, limits.time), true)
-            {
+            if let Some(first) = position.find_vct(ROOT_VCT_THREATS, nodes_within(ROOT_VCT_NODES, limits.time)) {
                 if position.check_move(first).is_ok() {
                     return Some(decision(first, Score::win_in(ROOT_VCT_THREATS * 2 + 1), Reason::Vct, vec![first]));
                 }

@@ -54,33 +54,11 @@ impl Gomoku {
     /// `node_budget` nodes. `None` when none was found or the game is over.
     /// The position is left as it was.
     pub fn find_vct(&mut self, max_threats: u32, node_budget: u64) -> Option<Point> {
-        self.find_vct_through(max_threats, node_budget, false)
-    }
-
-    /// [`Gomoku::find_vct`], and with `through_counter_fours` a line also
-    /// goes on after the attacker covers a counter-four of the defender
-    /// while a threat it made before still stands (the defender answered an
-    /// open three with a four of its own, which delays the three but does
-    /// not stop it). Without it such a line is given up at the cover: a
-    /// narrower, faster search that still never claims a false win.
-    pub fn find_vct_through(
-        &mut self,
-        max_threats: u32,
-        node_budget: u64,
-        through_counter_fours: bool,
-    ) -> Option<Point> {
         if self.is_over() {
             return None;
         }
         let attacker = self.colour_to_move();
-        let mut search = VctSearch {
-            attacker,
-            nodes: 0,
-            budget: node_budget,
-            failed: HashMap::new(),
-            first: None,
-            through_counter_fours,
-        };
+        let mut search = VctSearch { attacker, nodes: 0, budget: node_budget, failed: HashMap::new(), first: None };
         for threats in 1..=max_threats {
             search.first = None;
             match search.attack(self, threats, true) {
@@ -109,8 +87,6 @@ struct VctSearch {
     failed: HashMap<u64, u32>,
     /// The root's winning move.
     first: Option<Point>,
-    /// Go on after covering a counter-four when an earlier threat stands.
-    through_counter_fours: bool,
 }
 
 impl VctSearch {
@@ -143,7 +119,7 @@ impl VctSearch {
             Some(_) if their_fives.len() >= 2 => return self.fail(game, threats),
             Some(block) => {
                 let threat = game.lines[block].threats[me];
-                if !self.through_counter_fours && (threat == Threat::None || threat == Threat::Five) {
+                if threat == Threat::None || threat == Threat::Five {
                     return self.fail(game, threats);
                 }
                 let mut only = CellSet::default();
