@@ -3,9 +3,14 @@
 // A failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-use abprune::{Engine, EngineOptions, Game, Outcome, Player, Score, SearchLimits, SolveMode, StopReason};
-use abprune_games::{Connect4, TicTacToe};
+use abprune::{
+    negamax, Engine, EngineOptions, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode, StopReason,
+};
+use abprune_games::{Connect4, Othello, TicTacToe};
 use std::time::Duration;
+
+mod common;
+use common::cases;
 
 /// One thread never searches more nodes than the limit, whatever the limit
 /// (it used to overrun by up to 1023, the nodes between two looks).
@@ -40,6 +45,63 @@ fn a_time_limit_of_zero_returns_at_once_with_a_legal_move() {
     let mut tictactoe = TicTacToe::new();
     let solved = engine.solve(&mut tictactoe, SolveMode::Weak, &SearchLimits::none().with_time(Duration::ZERO));
     assert_legal(&tictactoe, solved.unwrap().best_move);
+}
+
+/// A search stopped in the middle of an iteration reports the completed
+/// iteration's move, or a root move the stopped iteration searched to the
+/// end and found better than that one (`EngineOptions::stopped_iteration_move`):
+/// by brute force one ply deeper than the completed iteration, the
+/// reported move is worth more than the completed iteration's choice. With
+/// the switch off the move is always the completed iteration's. Enough
+/// stops land after such a proof for the check to bite.
+#[test]
+fn a_stopped_iteration_reports_only_a_move_it_proved_better() {
+    let on = EngineOptions { table_mib: 1, ..EngineOptions::default() };
+    let off = EngineOptions { stopped_iteration_move: false, ..on.clone() };
+    let (mut stops, mut improved) = (0, 0);
+    for seed in 0..u64::from(cases(40)) {
+        let Some(game) = Othello::random_endgame(seed, 14) else { continue };
+        for limit in [500, 1_500, 4_000, 10_000] {
+            let limits = SearchLimits::none().with_nodes(limit);
+            let result = Engine::new(on.clone()).unwrap().search(&mut game.clone(), &limits, |_| {});
+            if result.stop_reason != StopReason::NodeLimit || result.depth == 0 {
+                continue;
+            }
+            stops += 1;
+            // The same search to the completed depth makes the same choices.
+            let to_depth = SearchLimits::none().with_depth(result.depth);
+            let completed = Engine::new(on.clone()).unwrap().search(&mut game.clone(), &to_depth, |_| {});
+            let chosen = completed.best_move.unwrap();
+            let without = Engine::new(off.clone()).unwrap().search(&mut game.clone(), &limits, |_| {});
+            assert_eq!(without.best_move, Some(chosen), "seed {seed}, limit {limit}: switched off");
+            let reported = result.best_move.unwrap();
+            assert_eq!(result.pv.first(), Some(&reported), "seed {seed}, limit {limit}");
+            if reported != chosen {
+                improved += 1;
+                let deeper = result.depth + 1;
+                let (better, first) = (value_after(&game, reported, deeper), value_after(&game, chosen, deeper));
+                assert!(
+                    better > first,
+                    "seed {seed}, limit {limit}: {reported:?} ({better}) is not better than {chosen:?} ({first}) \
+                     at depth {deeper}"
+                );
+            }
+        }
+    }
+    assert!(improved >= 5, "only {improved} of {stops} stops reported a better move");
+}
+
+/// The value of `mv` for the side to move in `game`, by negamax to `depth`
+/// plies in all.
+fn value_after(game: &Othello, mv: <Othello as Game>::Move, depth: u32) -> Score {
+    let mut child = game.clone();
+    child.play(mv);
+    let value = negamax(&mut child, depth - 1, &mut NoTrace).value;
+    if child.side_to_move() == game.side_to_move() {
+        value
+    } else {
+        -value
+    }
 }
 
 fn assert_legal<G: Game>(game: &G, mv: Option<G::Move>) {

@@ -100,7 +100,9 @@ pub fn available_cores() -> usize {
 impl PlayerSettings {
     /// Applies a comma-separated list of switches, e.g. `order=board,vcf=off`:
     /// `order=seed|board`, `vcf=on|off`, `quiescence=on|off`,
-    /// `killers=on|off`, `history=on|off`, `table=MiB`, `threads=N`, the
+    /// `killers=on|off`, `history=on|off`, `partial=on|off` (a stopped
+    /// iteration's better move, `EngineOptions::stopped_iteration_move`),
+    /// `table=MiB`, `threads=N`, the
     /// selective search as a whole (`selective=on|off`: the player's
     /// [`SELECTIVITY`] or none) or each technique
     /// (`lmr`, `null`, `futility`, `lmp`, `extensions`, `iir`, `singular`), and the
@@ -147,6 +149,7 @@ impl PlayerSettings {
                 "quiescence" => self.engine.quiescence = on()?,
                 "killers" => self.engine.killers = on()?,
                 "history" => self.engine.history = on()?,
+                "partial" => self.engine.stopped_iteration_move = on()?,
                 "threads" => {
                     self.engine.threads =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': threads is a number"))?
@@ -167,7 +170,8 @@ impl PlayerSettings {
                 _ => match self.engine.selectivity.switch_mut(name) {
                     Some(switch) => *switch = on()?,
                     None => bail!(
-                        "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, table, threads, \
+                        "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, partial, table, \
+                         threads, \
                          selective, margin, {})",
                         Selectivity::NAMES.join(", ")
                     ),

@@ -30,6 +30,16 @@ pub(crate) fn deepen<G: Game, O: Observer<G::Move>>(
         let value = iteration(searcher, depth, guess);
         if let Some(stopped) = searcher.stopped {
             reason = stopped;
+            if let (true, Some(mv), Some(completed)) =
+                (searcher.options.stopped_iteration_move, searcher.root_improvement, last.as_mut())
+            {
+                // Proven better, one ply deeper, than the move the completed
+                // iteration chose, when this one searched that move first.
+                if searcher.root_first.is_some() && searcher.root_first == completed.2.first().copied() {
+                    let line = searcher.context.root_pv();
+                    completed.2 = if line.first() == Some(&mv) { line } else { vec![mv] };
+                }
+            }
             break;
         }
         // An ending the game did not declare proves nothing.

@@ -129,6 +129,18 @@ pub struct EngineOptions {
     /// in [`EngineOptions::textbook`], and for a solver that reports only
     /// the value and the move.
     pub whole_pv: bool,
+    /// When a limit stops an iteration after a root move other than the
+    /// first was searched to the end and came out better than everything
+    /// before it in that iteration, report that move (and its line) rather
+    /// than the last completed iteration's: it is proven better, one ply
+    /// deeper, than the move that iteration put first (the one the
+    /// completed iteration chose). The reported value and depth stay the
+    /// completed iteration's. Under a clock this is where it counts: the
+    /// iteration a critical move runs into its hard limit is the one that
+    /// found the refutation. On by default; off in
+    /// [`EngineOptions::textbook`]. Exact answers never depend on it (a
+    /// stopped search is never exact).
+    pub stopped_iteration_move: bool,
 }
 
 /// The default table budget: 64 MiB.
@@ -185,6 +197,7 @@ impl Default for EngineOptions {
             helpers_after_nodes: HELPER_LAUNCH_NODES,
             selectivity: Selectivity::NONE,
             whole_pv: true,
+            stopped_iteration_move: true,
         }
     }
 }
@@ -211,6 +224,7 @@ impl EngineOptions {
             helpers_after_nodes: HELPER_LAUNCH_NODES,
             selectivity: Selectivity::NONE,
             whole_pv: false,
+            stopped_iteration_move: false,
         }
     }
 

@@ -115,6 +115,13 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     /// The node at this ply searches its moves but the one with this code
     /// (a singular extension's test search), without the table.
     excluded: Option<(u32, u16)>,
+    /// In the current iteration, the last root move other than the first
+    /// that was searched to the end and beat every move before it inside
+    /// the root's window ([`EngineOptions::stopped_iteration_move`]).
+    pub(crate) root_improvement: Option<G::Move>,
+    /// The first root move searched to the end in the current iteration:
+    /// what `root_improvement` is proven better than.
+    pub(crate) root_first: Option<G::Move>,
 }
 
 impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
@@ -154,6 +161,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             root_depth: 0,
             null_reply_ply: None,
             excluded: None,
+            root_improvement: None,
+            root_first: None,
         }
     }
 
@@ -207,6 +216,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// the value and line come out of this thread's own search.
     pub(crate) fn root(&mut self, depth: u32, alpha: Score, beta: Score) -> Score {
         self.root_depth = depth;
+        (self.root_improvement, self.root_first) = (None, None);
         // A search deeper than the game can last is a solve: no selective
         // technique, so that iterative deepening ends with an exact value
         // (a null move, say, proves nothing and fires at any depth).
@@ -223,6 +233,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             return value;
         }
         self.stopped = None;
+        (self.root_improvement, self.root_first) = (None, None);
         self.unproven = unproven_before;
         self.horizons = horizons_before;
         self.publish(depth, alpha, beta, false);
@@ -547,7 +558,13 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             if self.stopped.is_some() {
                 break;
             }
+            if is_root && searched == 1 {
+                self.root_first = Some(mv);
+            }
             if value > best {
+                if is_root && searched > 1 && value > window_alpha {
+                    self.root_improvement = Some(mv);
+                }
                 best = value;
                 best_index = Some(index);
                 // A null window proves a bound, not a line: below the root,
