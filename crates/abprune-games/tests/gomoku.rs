@@ -550,6 +550,23 @@ fn quiescence_offers_the_fours_near_the_attackers_last_stone() {
     assert_eq!(fours.into_iter().collect::<BTreeSet<_>>(), point_set("g8 h8 m5 m6"));
 }
 
+/// The side to move must answer the opponent's four or open three (the
+/// selective search then does not settle the node by its evaluation), and
+/// nothing else: its own threats, or the opponent's mere two, do not count.
+#[test]
+fn must_answer_a_four_or_an_open_three_only() {
+    let position = |moves: &str| Gomoku::from_moves(15, 15, Rule::Freestyle, moves).unwrap();
+    // White to move against black's open three h8 i8 j8.
+    assert!(position("h8 a1 i8 a15 j8").must_answer());
+    // ... against black's four h8-k8 blocked by white's g8 (one five point, l8).
+    assert!(position("h8 g8 i8 a1 j8 a15 k8").must_answer());
+    // Black to move, with its own open three on the board: nothing to answer.
+    assert!(!position("h8 a1 i8 a15 j8 o15").must_answer());
+    // White to move against black's two, and on a quiet board.
+    assert!(!position("h8 a1 i8").must_answer());
+    assert!(!position("h8 a1").must_answer());
+}
+
 /// Against an open three, a four far from both last stones distracts: the
 /// search may reduce it like a quiet move. Near the fight, or with no open
 /// three to answer, a four stays forcing, and so does every defence.

@@ -340,6 +340,16 @@ pub trait Game {
         false
     }
 
+    /// True when the side to move faces a threat it must answer at once
+    /// (a check in chess; in Gomoku the opponent's four or open three),
+    /// which [`Game::evaluate`] does not weigh: the selective search then
+    /// does not settle the node by its evaluation alone (reverse futility
+    /// pruning, [`crate::Selectivity`]). Only the engine's selective search
+    /// asks. Default: `false`.
+    fn must_answer(&self) -> bool {
+        false
+    }
+
     /// Passes the turn, for the search only (null-move pruning): the other
     /// side moves next, and the hash key says so. Returns `false`, having
     /// changed nothing, when the game offers no pass or passing here would

@@ -54,6 +54,7 @@ pub const SELECTIVITY: Selectivity = Selectivity {
     futility_margin: FUTILITY_MARGIN,
     null_move: false,
     futility: false,
+    reverse_futility: true,
     singular_extensions: false,
     ..Selectivity::ALL
 };

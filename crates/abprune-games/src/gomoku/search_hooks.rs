@@ -275,6 +275,15 @@ impl Game for Gomoku {
         (threats[me] >= Threat::Three || threats[1 - me] >= Threat::DoubleThree) && !self.distracts(index)
     }
 
+    /// The opponent has a five point (a four to block) or an open-four
+    /// move (an open three, or a double-four point): one stone of theirs
+    /// away from a win the static evaluation does not see.
+    #[inline]
+    fn must_answer(&self) -> bool {
+        let theirs = &self.threats[1 - self.colour_to_move()];
+        !theirs[Threat::Five as usize].is_empty() || !theirs[Threat::OpenFour as usize].is_empty()
+    }
+
     /// A pass, refused when the side to move faces a five point or an
     /// open-four move of the opponent (passing would simply lose) or has
     /// a five point itself (the position is decided).

@@ -14,7 +14,8 @@ use super::crew::{BusyMoves, Seat};
 use super::options::{EngineOptions, Variant};
 use super::selective::{
     late_move_count, late_move_reduction, null_move_reduction, singular_test_depth, Selectivity, EXTENSION_PLY_FACTOR,
-    FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH, SINGULAR_DRAFT_SLACK, SINGULAR_MIN_DEPTH,
+    FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH,
+    SINGULAR_DRAFT_SLACK, SINGULAR_MIN_DEPTH,
 };
 use super::{Context, Turn};
 use crate::game::Ending;
@@ -764,11 +765,17 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     fn prune_before_moves(&mut self, depth: u32, ply: u32, eval: Score, alpha: Score, beta: Score) -> Option<Score> {
         let selectivity = self.selectivity;
         let raw = i64::from(eval.get());
+        // Reverse futility: so far above beta that no reply brings it back,
+        // unless a threat must be answered first.
+        if selectivity.reverse_futility
+            && depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && beta.is_heuristic()
+            && raw - i64::from(selectivity.futility_margin_at(depth)) >= i64::from(beta.get())
+            && !self.context.game.must_answer()
+        {
+            return Some(eval);
+        }
         if selectivity.futility && depth <= FUTILITY_MAX_DEPTH && beta.is_heuristic() && alpha.is_heuristic() {
-            // Reverse futility: so far above beta that no reply brings it back.
-            if raw - i64::from(selectivity.futility_margin_at(depth)) >= i64::from(beta.get()) {
-                return Some(eval);
-            }
             // Razoring: so far below alpha that only a forcing line could
             // help, and the quiescence search, which follows those, agrees.
             if self.options.quiescence && raw + i64::from(selectivity.razor_margin_at(depth)) <= i64::from(alpha.get())

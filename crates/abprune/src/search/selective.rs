@@ -21,11 +21,14 @@
 //!   beta, the side to move passes ([`crate::Game::play_null`]) and the
 //!   opponent searches less deep; if even then the result stays at least
 //!   beta, the node is cut off. Only for games that offer a pass.
+//! - **reverse futility pruning** (static null-move pruning): near the
+//!   horizon, a node whose evaluation is far above beta returns it, unless
+//!   the side to move must answer a threat ([`crate::Game::must_answer`]),
+//!   which the evaluation does not weigh.
 //! - **futility pruning and razoring**: near the horizon, a node whose
-//!   evaluation is far above beta returns it (reverse futility); one far
-//!   below alpha asks the quiescence search and returns if that agrees
-//!   (razoring); and quiet moves that cannot lift a hopeless evaluation to
-//!   alpha are skipped.
+//!   evaluation is far below alpha asks the quiescence search and returns
+//!   if that agrees (razoring); and quiet moves that cannot lift a hopeless
+//!   evaluation to alpha are skipped.
 //! - **late-move pruning** (move-count pruning): near the horizon, once a
 //!   node has searched enough moves and has one that does not lose, the
 //!   remaining quiet moves are skipped.
@@ -52,8 +55,10 @@ pub struct Selectivity {
     pub late_move_reductions: bool,
     /// Null-move pruning (games with [`crate::Game::play_null`]).
     pub null_move: bool,
-    /// Reverse futility, razoring and futility pruning of quiet moves.
+    /// Razoring and futility pruning of quiet moves.
     pub futility: bool,
+    /// Reverse futility pruning: a node far above beta returns its evaluation.
+    pub reverse_futility: bool,
     /// Move-count pruning of late quiet moves near the horizon.
     pub late_move_pruning: bool,
     /// One more ply for a node with a single candidate move.
@@ -82,6 +87,7 @@ impl Selectivity {
         late_move_reductions: false,
         null_move: false,
         futility: false,
+        reverse_futility: false,
         late_move_pruning: false,
         extensions: false,
         internal_reductions: false,
@@ -94,6 +100,7 @@ impl Selectivity {
         late_move_reductions: true,
         null_move: true,
         futility: true,
+        reverse_futility: true,
         late_move_pruning: true,
         extensions: true,
         internal_reductions: true,
@@ -106,6 +113,7 @@ impl Selectivity {
         self.late_move_reductions
             || self.null_move
             || self.futility
+            || self.reverse_futility
             || self.late_move_pruning
             || self.extensions
             || self.internal_reductions
@@ -113,7 +121,7 @@ impl Selectivity {
     }
 
     /// The names of the switches, in the order of the fields, for command lines.
-    pub const NAMES: [&'static str; 7] = ["lmr", "null", "futility", "lmp", "extensions", "iir", "singular"];
+    pub const NAMES: [&'static str; 8] = ["lmr", "null", "futility", "rfp", "lmp", "extensions", "iir", "singular"];
 
     /// The switch called `name` (one of [`Selectivity::NAMES`]).
     pub fn switch_mut(&mut self, name: &str) -> Option<&mut bool> {
@@ -121,6 +129,7 @@ impl Selectivity {
             "lmr" => &mut self.late_move_reductions,
             "null" => &mut self.null_move,
             "futility" => &mut self.futility,
+            "rfp" => &mut self.reverse_futility,
             "lmp" => &mut self.late_move_pruning,
             "extensions" => &mut self.extensions,
             "iir" => &mut self.internal_reductions,
@@ -168,6 +177,9 @@ pub fn null_move_reduction(depth: u32) -> u32 {
 
 /// Futility pruning and razoring work this close to the horizon.
 pub const FUTILITY_MAX_DEPTH: u32 = 3;
+/// Reverse futility pruning works this close to the horizon (its margin,
+/// the futility margin per ply, grows with the depth).
+pub const REVERSE_FUTILITY_MAX_DEPTH: u32 = 5;
 /// The default of [`Selectivity::futility_margin`]: a hundred units a
 /// ply (a game sets its own scale).
 pub const DEFAULT_FUTILITY_MARGIN: i32 = 100;
