@@ -777,8 +777,12 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         }
         if selectivity.futility && depth <= FUTILITY_MAX_DEPTH && beta.is_heuristic() && alpha.is_heuristic() {
             // Razoring: so far below alpha that only a forcing line could
-            // help, and the quiescence search, which follows those, agrees.
-            if self.options.quiescence && raw + i64::from(selectivity.razor_margin_at(depth)) <= i64::from(alpha.get())
+            // help, and the quiescence search, which follows those, agrees;
+            // not where a threat must be answered (the quiescence would
+            // stand pat against it).
+            if self.options.quiescence
+                && raw + i64::from(selectivity.razor_margin_at(depth)) <= i64::from(alpha.get())
+                && !self.context.game.must_answer()
             {
                 let value = self.quiescence(ply, 0, alpha, alpha.succ());
                 if value <= alpha || self.stopped.is_some() {
