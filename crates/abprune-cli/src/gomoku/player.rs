@@ -112,7 +112,7 @@ impl PlayerSettings {
     /// `table=MiB`, `threads=N`, the
     /// selective search as a whole (`selective=on|off`: the player's
     /// [`SELECTIVITY`] or none) or each technique
-    /// (`lmr`, `null`, `futility`, `lmp`, `extensions`, `iir`, `singular`), and the
+    /// (`lmr`, `null`, `futility`, `rfp`, `lmp`, `extensions`, `iir`, `singular`), and the
     /// futility margin (`margin=N`).
     ///
     /// Each switch is given once: a second `vcf=`, or an empty switch

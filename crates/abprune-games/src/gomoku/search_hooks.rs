@@ -288,11 +288,8 @@ impl Game for Gomoku {
     /// open-four move of the opponent (passing would simply lose) or has
     /// a five point itself (the position is decided).
     fn play_null(&mut self) -> bool {
-        let me = self.colour_to_move();
-        let (mine, theirs) = (&self.threats[me], &self.threats[1 - me]);
-        if !mine[Threat::Five as usize].is_empty()
-            || !theirs[Threat::Five as usize].is_empty()
-            || !theirs[Threat::OpenFour as usize].is_empty()
+        if !self.threats[self.colour_to_move()][Threat::Five as usize].is_empty()
+            || self.must_answer()
             || self.passes == u8::MAX
         {
             return false;
