@@ -20,7 +20,9 @@ use super::selective::{
 use super::{Context, Turn};
 use crate::game::Ending;
 use crate::limits::{Clock, StopReason};
-use crate::ordering::{sort_by_key_descending, History, Killers, HINT_WEIGHT, MAX_HINT, TABLE_MOVE_KEY};
+use crate::ordering::{
+    sort_by_key_descending, History, Killers, FORCING_KEY, HINT_WEIGHT, MAX_HINT, QUIET_KILLER_KEY, TABLE_MOVE_KEY,
+};
 use crate::trace::Observer;
 use crate::tt::{
     Bound, TableEntry, TranspositionTable, COMPLETE_DRAFT, MAX_LIMITED_DRAFT, MAX_MOVE_INDEX, PROVEN_DRAFT,
@@ -542,8 +544,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             } else if SELECTIVE {
                 let reduction = if self.selectivity.late_move_reductions && !forcing && Some(index) != table_move {
                     let base = late_move_reduction(depth, searched, pv_node);
-                    let worse = u32::from(base > 0 && improving == Some(false));
-                    (base + worse).min(new_depth.saturating_sub(1))
+                    let better = u32::from(improving == Some(true));
+                    base.saturating_sub(better).min(new_depth.saturating_sub(1))
                 } else {
                     0
                 };
@@ -924,7 +926,15 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                     key += i64::from(game.move_hint(mv).clamp(-MAX_HINT, MAX_HINT)) * HINT_WEIGHT;
                 }
                 if options.killers {
-                    key += self.killers.key(ply as usize, mv);
+                    let killer = self.killers.key(ply as usize, mv);
+                    key += killer;
+                    if options.quiet_killers {
+                        if game.is_forcing(mv) {
+                            key += FORCING_KEY;
+                        } else if killer > 0 {
+                            key += QUIET_KILLER_KEY;
+                        }
+                    }
                 }
                 if options.history {
                     key += game.move_id(mv).map_or(0, |id| self.history.key(id));

@@ -35,10 +35,12 @@
 //! - **extensions**: a node with a single candidate move (a forced reply)
 //!   searches it one ply deeper, so forced sequences do not eat the depth.
 //! - **improving**: a node whose static evaluation is above the one two
-//!   plies up, with the same side to move, is *improving*. Reverse
-//!   futility pruning then takes half a ply less margin, and late move
-//!   reductions reduce a node that is not improving one ply more: a side
-//!   whose position got worse since its last move has fewer good moves.
+//!   plies up, with the same side to move, is *improving*. Late move
+//!   reductions reduce an improving node one ply less, and reverse futility
+//!   pruning takes half a ply more margin at a node that is not: a side
+//!   whose position got better since its last move has more good moves,
+//!   and one whose position got worse may be in a fight the evaluation
+//!   does not see.
 //!   Where either evaluation is missing the node is neither.
 //! - **internal iterative reductions**: a node the table knows no move for
 //!   is searched one ply shallower; the next iteration, with a move from
@@ -207,11 +209,11 @@ impl Selectivity {
     }
 
     /// Reverse futility pruning's margin at `depth`: the futility margin,
-    /// half a ply less at an improving node.
+    /// half a ply more at a node that is not improving.
     pub fn reverse_futility_margin_at(&self, depth: u32, improving: Option<bool>) -> i32 {
         let margin = self.futility_margin_at(depth);
-        if improving == Some(true) {
-            margin.saturating_sub(self.futility_margin / 2)
+        if improving == Some(false) {
+            margin.saturating_add(self.futility_margin / 2)
         } else {
             margin
         }
