@@ -10,8 +10,15 @@
 //! for the current weights, then the weights, by Adam's gradient descent
 //! with a small pull towards the current ones. It prints the new weights as
 //! the Rust constant to commit, with the error before and after.
+//!
+//! With `--search-depth D` each sample's target mixes the game's result
+//! with what the player's engine finds searching the position `D` plies
+//! deep (its value through the same predicted-score curve; `--lambda` is
+//! the result's share): the evaluation then learns to foresee its own
+//! search rather than only a distant result that most positions do not
+//! decide.
 
-use abprune::{Game, Horizon};
+use abprune::{Engine, EngineOptions, Game, Horizon, SearchLimits};
 use abprune_games::gomoku::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
 use abprune_games::{Gomoku, Point, Rule};
 use anyhow::{bail, Context, Result};
@@ -23,6 +30,8 @@ use std::path::PathBuf;
 const DEFAULT_FIRST_MOVE: usize = 6;
 /// Every this many-th game is held out of the fit and used to check it.
 const HOLD_OUT_EVERY: usize = 5;
+/// The table of each labelling search, in MiB (cleared for every position).
+const LABEL_TABLE_MIB: usize = 4;
 /// Gradient steps of the fit.
 const DEFAULT_STEPS: usize = 3000;
 /// Adam's step size, in evaluation units.
@@ -47,12 +56,31 @@ pub struct TuneArgs {
     /// Gradient steps.
     #[arg(long, default_value_t = DEFAULT_STEPS)]
     steps: usize,
+    /// Label each position also by a search this many plies deep (0: by
+    /// the game's result alone).
+    #[arg(long, default_value_t = 0)]
+    search_depth: u32,
+    /// The game result's share of a target when positions are searched.
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f64,
+    /// Threads labelling positions.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Keep the searches' values in this file (one per line, fitted
+    /// samples then held-out ones) and read them from it when it exists
+    /// (the same files, first move and depth), so that several fits share
+    /// one labelling.
+    #[arg(long)]
+    labels: Option<PathBuf>,
 }
 
-/// A quiet position's features and the result for its side to move.
+/// A quiet position's features and the result for its side to move (the
+/// target, once searches have labelled it).
 struct Sample {
     features: [f64; EVAL_FEATURES],
     result: f64,
+    /// The position, kept for labelling by search.
+    position: Option<Gomoku>,
 }
 
 /// A game read from an SGF record.
@@ -93,6 +121,44 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     }
     let start: Vec<f64> = EVAL_WEIGHTS.to_vector().iter().map(|&w| f64::from(w)).collect();
     let scale = best_scale(&samples, &start);
+    let (mut samples, mut validation) = (samples, validation);
+    if args.search_depth > 0 {
+        if !(0.0..=1.0).contains(&args.lambda) {
+            bail!("--lambda {} is not a share between 0 and 1", args.lambda);
+        }
+        let values = match &args.labels {
+            Some(path) if path.exists() => {
+                let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+                let values = text
+                    .lines()
+                    .map(|line| line.trim().parse::<f64>())
+                    .collect::<Result<Vec<f64>, _>>()
+                    .with_context(|| format!("{} holds a line that is no number", path.display()))?;
+                if values.len() != samples.len() + validation.len() {
+                    bail!(
+                        "{} holds {} values for {} positions: other games, first move or depth",
+                        path.display(),
+                        values.len(),
+                        samples.len() + validation.len()
+                    );
+                }
+                values
+            }
+            _ => {
+                let mut values = search_values(&samples, args, scale)?;
+                values.extend(search_values(&validation, args, scale)?);
+                if let Some(path) = &args.labels {
+                    let text: String = values.iter().map(|v| format!("{v}\n")).collect();
+                    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+                }
+                values
+            }
+        };
+        for (sample, searched) in samples.iter_mut().chain(validation.iter_mut()).zip(values) {
+            sample.result = args.lambda * sample.result + (1.0 - args.lambda) * searched;
+        }
+        println!("# targets: {} x result + {} x search to depth {}", args.lambda, 1.0 - args.lambda, args.search_depth);
+    }
     let before = mean_error(&samples, &start, scale);
     let fitted = fit(&samples, &start, scale, args.steps);
     let after = mean_error(&samples, &fitted, scale);
@@ -176,7 +242,7 @@ fn samples_of(games: &[GameRecord], first_move: usize) -> Vec<Sample> {
                     for (slot, &count) in features.iter_mut().zip(&position.eval_features()) {
                         *slot = f64::from(count);
                     }
-                    samples.push(Sample { features, result });
+                    samples.push(Sample { features, result, position: Some(position.clone()) });
                 }
             }
             if position.try_play(mv).is_err() {
@@ -185,6 +251,51 @@ fn samples_of(games: &[GameRecord], first_move: usize) -> Vec<Sample> {
         }
     }
     samples
+}
+
+/// The predicted score of the player's engine's value of each sample,
+/// searched `args.search_depth` plies deep on `args.threads` threads.
+fn search_values(samples: &[Sample], args: &TuneArgs, scale: f64) -> Result<Vec<f64>> {
+    let threads = args.threads.clamp(1, crate::gomoku::available_cores().max(1) * 4);
+    let chunk = samples.len().div_ceil(threads).max(1);
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let total = samples.len();
+    std::thread::scope(|scope| -> Result<Vec<f64>> {
+        let mut workers = Vec::new();
+        for part in samples.chunks(chunk) {
+            let done = &done;
+            workers.push(scope.spawn(move || -> Result<Vec<f64>> {
+                let settings = crate::gomoku::PlayerSettings::default();
+                // A small table: it is cleared for every position.
+                let options = EngineOptions { table_mib: LABEL_TABLE_MIB, ..settings.engine };
+                let mut engine = Engine::new(options).map_err(anyhow::Error::msg)?;
+                let limits = SearchLimits::none().with_depth(args.search_depth);
+                let mut values = Vec::with_capacity(part.len());
+                for sample in part {
+                    let Some(mut position) = sample.position.clone() else { bail!("a sample without its position") };
+                    engine.clear();
+                    let value = engine.search(&mut position, &limits, |_| {}).value;
+                    values.push(if value.is_win() {
+                        1.0
+                    } else if value.is_loss() {
+                        0.0
+                    } else {
+                        1.0 / (1.0 + 10f64.powf(-f64::from(value.get()) / scale))
+                    });
+                    let count = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    if count % 5000 == 0 {
+                        eprintln!("# labelled {count} of {total}");
+                    }
+                }
+                Ok(values)
+            }));
+        }
+        let mut values = Vec::with_capacity(total);
+        for worker in workers {
+            values.extend(worker.join().map_err(|_| anyhow::anyhow!("a labelling thread panicked"))??);
+        }
+        Ok(values)
+    })
 }
 
 fn predicted(sample: &Sample, weights: &[f64], scale: f64) -> f64 {

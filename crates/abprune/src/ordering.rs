@@ -10,23 +10,12 @@
 //! 4. the history heuristic: how often and how deep a move caused cut-offs
 //!    anywhere.
 //!
-//! With [`crate::EngineOptions::quiet_killers`] the forcing moves
-//! ([`Game::is_forcing`](crate::Game::is_forcing)) come first, then the
-//! killers among the quiet moves, then the other quiet moves, each group
-//! by the keys above ([`FORCING_KEY`], [`QUIET_KILLER_KEY`]).
-//!
 //! Measured on Connect Four (Test_L2_R2): with killers above the game's
 //! threat hints, a solve needed about 20 times more nodes than with the
 //! hints first.
 
 /// Sort key of the table's move: above everything else.
 pub const TABLE_MOVE_KEY: i64 = 1 << 60;
-/// Sort key bonus of a forcing move when quiet killers go first: above
-/// every quiet move.
-pub const FORCING_KEY: i64 = 1 << 59;
-/// Sort key bonus of a quiet killer when quiet killers go first: above
-/// every other quiet move's hint.
-pub const QUIET_KILLER_KEY: i64 = 1 << 58;
 /// One unit of the game's hint: above any killer or history bonus.
 pub const HINT_WEIGHT: i64 = 1 << 37;
 /// Hints are clamped to this magnitude so that no sum overflows.

@@ -107,13 +107,12 @@ pub fn available_cores() -> usize {
 impl PlayerSettings {
     /// Applies a comma-separated list of switches, e.g. `order=board,vcf=off`:
     /// `order=seed|board`, `vcf=on|off`, `quiescence=on|off`,
-    /// `killers=on|off`, `qkillers=on|off` (killers before the other quiet
-    /// moves, `EngineOptions::quiet_killers`), `history=on|off`, `partial=on|off` (a stopped
+    /// `killers=on|off`, `history=on|off`, `partial=on|off` (a stopped
     /// iteration's better move, `EngineOptions::stopped_iteration_move`),
     /// `table=MiB`, `threads=N`, the
     /// selective search as a whole (`selective=on|off`: the player's
     /// [`SELECTIVITY`] or none) or each technique
-    /// (`lmr`, `null`, `futility`, `rfp`, `lmp`, `extensions`, `iir`, `improving`, `singular`), and the
+    /// (`lmr`, `null`, `futility`, `rfp`, `lmp`, `extensions`, `iir`, `singular`), and the
     /// futility margin (`margin=N`).
     ///
     /// Each switch is given once: a second `vcf=`, or an empty switch
@@ -156,7 +155,6 @@ impl PlayerSettings {
                 "defence" => self.vcf_defence = on()?,
                 "quiescence" => self.engine.quiescence = on()?,
                 "killers" => self.engine.killers = on()?,
-                "qkillers" => self.engine.quiet_killers = on()?,
                 "history" => self.engine.history = on()?,
                 "partial" => self.engine.stopped_iteration_move = on()?,
                 "threads" => {

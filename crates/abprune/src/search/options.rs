@@ -60,11 +60,6 @@ pub struct EngineOptions {
     pub near_plies: u32,
     /// Try the killer moves of the ply early.
     pub killers: bool,
-    /// Killers go before the game's other quiet moves (those that are not
-    /// [`crate::Game::is_forcing`]) whatever their hints, with the forcing
-    /// moves first: the three stages of a chess move picker. Off, a killer
-    /// only breaks ties between equal hints.
-    pub quiet_killers: bool,
     /// Order by the history heuristic (games with [`crate::Game::move_id`]).
     pub history: bool,
     /// Order by the game's [`crate::Game::move_hint`].
@@ -190,7 +185,6 @@ impl Default for EngineOptions {
             near_table_kib: 0,
             near_plies: DEFAULT_NEAR_PLIES,
             killers: true,
-            quiet_killers: false,
             history: true,
             hints: true,
             aspiration: None,
@@ -218,7 +212,6 @@ impl EngineOptions {
             near_table_kib: 0,
             near_plies: DEFAULT_NEAR_PLIES,
             killers: false,
-            quiet_killers: false,
             history: false,
             hints: false,
             aspiration: None,

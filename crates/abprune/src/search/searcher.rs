@@ -20,14 +20,12 @@ use super::selective::{
 use super::{Context, Turn};
 use crate::game::Ending;
 use crate::limits::{Clock, StopReason};
-use crate::ordering::{
-    sort_by_key_descending, History, Killers, FORCING_KEY, HINT_WEIGHT, MAX_HINT, QUIET_KILLER_KEY, TABLE_MOVE_KEY,
-};
+use crate::ordering::{sort_by_key_descending, History, Killers, HINT_WEIGHT, MAX_HINT, TABLE_MOVE_KEY};
 use crate::trace::Observer;
 use crate::tt::{
     Bound, TableEntry, TranspositionTable, COMPLETE_DRAFT, MAX_LIMITED_DRAFT, MAX_MOVE_INDEX, PROVEN_DRAFT,
 };
-use crate::{Game, Outcome, Player, Score};
+use crate::{Game, Outcome, Score};
 
 /// The table draft stored for a result of a search `depth` plies deep that
 /// met a horizon.
@@ -125,10 +123,6 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     /// The first root move searched to the end in the current iteration:
     /// what `root_improvement` is proven better than.
     pub(crate) root_first: Option<G::Move>,
-    /// By ply, the static evaluation of the node on the current line at
-    /// that ply and its side to move, where one was made (selective
-    /// search, [`Selectivity::improving`]).
-    static_evals: Vec<Option<(Player, Score)>>,
 }
 
 impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
@@ -170,7 +164,6 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             excluded: None,
             root_improvement: None,
             root_first: None,
-            static_evals: Vec::new(),
         }
     }
 
@@ -364,13 +357,11 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         // far below alpha that the quiescence search confirms, too. A node
         // the table has no move for is searched a ply shallower.
         let pv_node = beta > alpha.succ();
-        let node_eval = (SELECTIVE && !is_root && depth > 0 && (!pv_node || self.selectivity.improving))
+        let static_eval = (SELECTIVE && !is_root && !pv_node && depth > 0)
             .then(|| self.context.game.evaluate())
             .filter(|eval| eval.is_heuristic());
-        let improving = if SELECTIVE && self.selectivity.improving { self.improving(ply, node_eval) } else { None };
-        let static_eval = node_eval.filter(|_| !pv_node);
         if let Some(eval) = static_eval {
-            if let Some(value) = self.prune_before_moves(depth, ply, eval, improving, alpha, beta) {
+            if let Some(value) = self.prune_before_moves(depth, ply, eval, alpha, beta) {
                 self.unproven += 1;
                 self.horizons += 1;
                 return self.context.exit(ply, value);
@@ -543,9 +534,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 self.child(turn, new_depth, ply, mv, alpha, beta)
             } else if SELECTIVE {
                 let reduction = if self.selectivity.late_move_reductions && !forcing && Some(index) != table_move {
-                    let base = late_move_reduction(depth, searched, pv_node);
-                    let better = u32::from(improving == Some(true));
-                    base.saturating_sub(better).min(new_depth.saturating_sub(1))
+                    late_move_reduction(depth, searched, pv_node).min(new_depth.saturating_sub(1))
                 } else {
                     0
                 };
@@ -770,34 +759,10 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         }
     }
 
-    /// Notes `eval`, the static evaluation of the node at `ply` (if one was
-    /// made), and says whether the node is improving: its evaluation above
-    /// the one two plies up with the same side to move. `None` when
-    /// either is missing or the side differs (a game where a side moves
-    /// twice).
-    fn improving(&mut self, ply: u32, eval: Option<Score>) -> Option<bool> {
-        let side = self.context.game.side_to_move();
-        let slot = ply as usize;
-        if self.static_evals.len() <= slot {
-            self.static_evals.resize(slot + 1, None);
-        }
-        self.static_evals[slot] = eval.map(|eval| (side, eval));
-        let (before_side, before) = slot.checked_sub(2).and_then(|earlier| self.static_evals[earlier])?;
-        (before_side == side).then_some(eval? > before)
-    }
-
     /// Reverse futility, razoring and null-move pruning at a null-window
     /// node with static evaluation `eval`: the node's value if one of them
     /// settles it.
-    fn prune_before_moves(
-        &mut self,
-        depth: u32,
-        ply: u32,
-        eval: Score,
-        improving: Option<bool>,
-        alpha: Score,
-        beta: Score,
-    ) -> Option<Score> {
+    fn prune_before_moves(&mut self, depth: u32, ply: u32, eval: Score, alpha: Score, beta: Score) -> Option<Score> {
         let selectivity = self.selectivity;
         let raw = i64::from(eval.get());
         // Reverse futility: so far above beta that no reply brings it back,
@@ -805,7 +770,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         if selectivity.reverse_futility
             && depth <= REVERSE_FUTILITY_MAX_DEPTH
             && beta.is_heuristic()
-            && raw - i64::from(selectivity.reverse_futility_margin_at(depth, improving)) >= i64::from(beta.get())
+            && raw - i64::from(selectivity.futility_margin_at(depth)) >= i64::from(beta.get())
             && !self.context.game.must_answer()
         {
             return Some(eval);
@@ -926,15 +891,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                     key += i64::from(game.move_hint(mv).clamp(-MAX_HINT, MAX_HINT)) * HINT_WEIGHT;
                 }
                 if options.killers {
-                    let killer = self.killers.key(ply as usize, mv);
-                    key += killer;
-                    if options.quiet_killers {
-                        if game.is_forcing(mv) {
-                            key += FORCING_KEY;
-                        } else if killer > 0 {
-                            key += QUIET_KILLER_KEY;
-                        }
-                    }
+                    key += self.killers.key(ply as usize, mv);
                 }
                 if options.history {
                     key += game.move_id(mv).map_or(0, |id| self.history.key(id));

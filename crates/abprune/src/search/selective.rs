@@ -34,14 +34,6 @@
 //!   remaining quiet moves are skipped.
 //! - **extensions**: a node with a single candidate move (a forced reply)
 //!   searches it one ply deeper, so forced sequences do not eat the depth.
-//! - **improving**: a node whose static evaluation is above the one two
-//!   plies up, with the same side to move, is *improving*. Late move
-//!   reductions reduce an improving node one ply less, and reverse futility
-//!   pruning takes half a ply more margin at a node that is not: a side
-//!   whose position got better since its last move has more good moves,
-//!   and one whose position got worse may be in a fight the evaluation
-//!   does not see.
-//!   Where either evaluation is missing the node is neither.
 //! - **internal iterative reductions**: a node the table knows no move for
 //!   is searched one ply shallower; the next iteration, with a move from
 //!   this one, searches it properly.
@@ -73,9 +65,6 @@ pub struct Selectivity {
     pub extensions: bool,
     /// One ply less for a node without a table move.
     pub internal_reductions: bool,
-    /// Margins and reductions that follow whether the static evaluation
-    /// improved since the side's last move.
-    pub improving: bool,
     /// One ply more for a singular table move; multi-cut.
     pub singular_extensions: bool,
     /// The futility margin per ply of depth, in the game's evaluation
@@ -102,7 +91,6 @@ impl Selectivity {
         late_move_pruning: false,
         extensions: false,
         internal_reductions: false,
-        improving: false,
         singular_extensions: false,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
     };
@@ -116,7 +104,6 @@ impl Selectivity {
         late_move_pruning: true,
         extensions: true,
         internal_reductions: true,
-        improving: true,
         singular_extensions: true,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
     };
@@ -130,13 +117,11 @@ impl Selectivity {
             || self.late_move_pruning
             || self.extensions
             || self.internal_reductions
-            || self.improving
             || self.singular_extensions
     }
 
     /// The names of the switches, in the order of the fields, for command lines.
-    pub const NAMES: [&'static str; 9] =
-        ["lmr", "null", "futility", "rfp", "lmp", "extensions", "iir", "improving", "singular"];
+    pub const NAMES: [&'static str; 8] = ["lmr", "null", "futility", "rfp", "lmp", "extensions", "iir", "singular"];
 
     /// The switch called `name` (one of [`Selectivity::NAMES`]).
     pub fn switch_mut(&mut self, name: &str) -> Option<&mut bool> {
@@ -148,7 +133,6 @@ impl Selectivity {
             "lmp" => &mut self.late_move_pruning,
             "extensions" => &mut self.extensions,
             "iir" => &mut self.internal_reductions,
-            "improving" => &mut self.improving,
             "singular" => &mut self.singular_extensions,
             _ => return None,
         })
@@ -206,17 +190,6 @@ impl Selectivity {
     /// The futility margin at `depth`.
     pub fn futility_margin_at(&self, depth: u32) -> i32 {
         self.futility_margin.saturating_mul(depth as i32)
-    }
-
-    /// Reverse futility pruning's margin at `depth`: the futility margin,
-    /// half a ply more at a node that is not improving.
-    pub fn reverse_futility_margin_at(&self, depth: u32, improving: Option<bool>) -> i32 {
-        let margin = self.futility_margin_at(depth);
-        if improving == Some(false) {
-            margin.saturating_add(self.futility_margin / 2)
-        } else {
-            margin
-        }
     }
 
     /// The razoring margin at `depth`.
