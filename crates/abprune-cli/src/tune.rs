@@ -370,4 +370,29 @@ mod tests {
         assert!(samples.iter().all(|s| s.result == 0.0 || s.result == 1.0));
         assert!(parse_sgf("(;SZ[15]RE[B+1];B[h])").is_err());
     }
+
+    /// The tuner's arguments as a command line gives them.
+    #[derive(clap::Parser)]
+    struct Command {
+        #[command(flatten)]
+        args: TuneArgs,
+    }
+
+    fn arguments(line: &[&str]) -> TuneArgs {
+        <Command as clap::Parser>::try_parse_from(line).unwrap().args
+    }
+
+    #[test]
+    fn searches_label_every_sample_with_a_predicted_score() {
+        let text = "(;FF[4]SZ[15]RE[B+1];B[hh];W[gi];B[jf];W[gj];B[gk];W[hj];B[ik];W[hk];B[ij];W[hl])";
+        let games = parse_sgf(text).unwrap();
+        let samples = samples_of(&games, 2);
+        let args = arguments(&["tune", "games.sgf", "--search-depth", "3", "--threads", "2"]);
+        let values = search_values(&samples, &args, 3000.0).unwrap();
+        assert_eq!(values.len(), samples.len());
+        assert!(values.iter().all(|v| (0.0..=1.0).contains(v)));
+        // The same searches give the same values, whatever the threads.
+        let one = arguments(&["tune", "games.sgf", "--search-depth", "3"]);
+        assert_eq!(search_values(&samples, &one, 3000.0).unwrap(), values);
+    }
 }

@@ -94,11 +94,11 @@ impl EvalWeights {
 /// a five) never reach the evaluation (the rules decide those positions)
 /// and keep their starting values.
 pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {
-    mover_shape: [12, 0, -4, 6, 28, 58, -77, 360, 600, 3000],
-    waiter_shape: [11, 0, -5, 5, 25, 60, 146, 337, 468, 200],
-    mover_threat: [0, 233, 1066, 33, 3252, 3000, 3000],
-    waiter_threat: [0, -18, 180, 2, 1044, 325, 0],
-    tempo: -11,
+    mover_shape: [0, 0, -4, 10, 32, 100, -134, 421, 600, 3000],
+    waiter_shape: [-1, 0, -5, 8, 25, 91, 131, 406, 581, 200],
+    mover_threat: [0, 368, 883, 18, 3356, 3000, 3000],
+    waiter_threat: [0, 58, 85, 44, 1119, 420, 0],
+    tempo: 42,
 };
 
 /// The evaluation is clamped to this magnitude, well inside the heuristic band.
