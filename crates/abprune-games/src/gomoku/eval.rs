@@ -84,15 +84,19 @@ impl EvalWeights {
     }
 }
 
-/// The evaluation's weights, fitted by `abprune tune gomoku` (Texel's
-/// method) to 335 games of 15x15 freestyle (9,135 quiet positions; every
-/// fifth game held out): self-play of the selective engine at 2 s + 0.02 s
-/// a game (214 games), two builds against each other at 5 s + 0.05 s (200)
-/// and 4 games against Pela. Mean squared error of the predicted score on
-/// the held-out games: 0.2195 with the hand-set weights before, 0.2035
-/// with these. The mover's threats other than a four-three (an open four,
-/// a five) never reach the evaluation (the rules decide those positions)
-/// and keep their starting values.
+/// The evaluation's weights, fitted by `abprune tune gomoku` to its own
+/// search: 3,466 games of 15x15 freestyle (round 3's self-play and its
+/// games against Pela, Rapfi 2018 and Rapfi 0.43; every fifth game held
+/// out), 83,610 quiet positions from move 6, each with the target
+/// `0.3 x result + 0.7 x` the predicted score of the player's engine's
+/// value 8 plies deep (`--search-depth 8 --lambda 0.3`). Mean squared
+/// error on the held-out games: 0.05268 with the weights before (fitted to
+/// results alone, 335 games), 0.04804 with these. Results alone had been
+/// fitted three times with more features and games: each fit predicted
+/// results better and played worse; fitted to what the search finds, the
+/// evaluation won its match (docs/strength.md). The mover's threats other
+/// than a four-three (an open four, a five) never reach the evaluation
+/// (the rules decide those positions) and keep their starting values.
 pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {
     mover_shape: [0, 0, -4, 10, 32, 100, -134, 421, 600, 3000],
     waiter_shape: [-1, 0, -5, 8, 25, 91, 131, 406, 581, 200],
