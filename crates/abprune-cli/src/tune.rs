@@ -32,6 +32,9 @@ const DEFAULT_FIRST_MOVE: usize = 6;
 const HOLD_OUT_EVERY: usize = 5;
 /// The table of each labelling search, in MiB (cleared for every position).
 const LABEL_TABLE_MIB: usize = 4;
+/// The deepest labelling search accepted: depth 8 takes about 20 ms a
+/// position on one thread, and every further ply multiplies that.
+const MAX_LABEL_DEPTH: u32 = 14;
 /// Gradient steps of the fit.
 const DEFAULT_STEPS: usize = 3000;
 /// Adam's step size, in evaluation units.
@@ -110,8 +113,9 @@ pub fn run(args: &TuneArgs) -> Result<()> {
         }
     }
     let games = fitted;
-    let validation = samples_of(&held_out, args.first_move);
-    let samples = samples_of(&games, args.first_move);
+    let keep = args.search_depth > 0;
+    let validation = samples_of(&held_out, args.first_move, keep);
+    let samples = samples_of(&games, args.first_move, keep);
     if samples.len() < EVAL_FEATURES * 10 {
         bail!(
             "only {} quiet positions in {} games: too few to fit {EVAL_FEATURES} weights",
@@ -126,14 +130,20 @@ pub fn run(args: &TuneArgs) -> Result<()> {
         if !(0.0..=1.0).contains(&args.lambda) {
             bail!("--lambda {} is not a share between 0 and 1", args.lambda);
         }
+        if args.search_depth > MAX_LABEL_DEPTH {
+            bail!("--search-depth {} is deeper than {MAX_LABEL_DEPTH}: each of the thousands of searches would run for hours", args.search_depth);
+        }
         let values = match &args.labels {
             Some(path) if path.exists() => {
                 let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
                 let values = text
                     .lines()
-                    .map(|line| line.trim().parse::<f64>())
-                    .collect::<Result<Vec<f64>, _>>()
-                    .with_context(|| format!("{} holds a line that is no number", path.display()))?;
+                    .enumerate()
+                    .map(|(number, line)| {
+                        parse_label(line)
+                            .with_context(|| format!("{} line {}: '{line}' is no value", path.display(), number + 1))
+                    })
+                    .collect::<Result<Vec<Label>>>()?;
                 if values.len() != samples.len() + validation.len() {
                     bail!(
                         "{} holds {} values for {} positions: other games, first move or depth",
@@ -145,16 +155,21 @@ pub fn run(args: &TuneArgs) -> Result<()> {
                 values
             }
             _ => {
-                let mut values = search_values(&samples, args, scale)?;
-                values.extend(search_values(&validation, args, scale)?);
+                let mut values = search_values(&samples, args)?;
+                values.extend(search_values(&validation, args)?);
                 if let Some(path) = &args.labels {
-                    let text: String = values.iter().map(|v| format!("{v}\n")).collect();
+                    let text: String = values.iter().map(|v| format!("{}\n", format_label(*v))).collect();
                     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
                 }
                 values
             }
         };
         for (sample, searched) in samples.iter_mut().chain(validation.iter_mut()).zip(values) {
+            let searched = match searched {
+                Label::Win => 1.0,
+                Label::Loss => 0.0,
+                Label::Value(value) => 1.0 / (1.0 + 10f64.powf(-f64::from(value) / scale)),
+            };
             sample.result = args.lambda * sample.result + (1.0 - args.lambda) * searched;
         }
         println!("# targets: {} x result + {} x search to depth {}", args.lambda, 1.0 - args.lambda, args.search_depth);
@@ -226,8 +241,9 @@ fn parse_sgf(text: &str) -> Result<Vec<GameRecord>> {
     Ok(games)
 }
 
-/// The quiet positions of `games` from move `first_move` on.
-fn samples_of(games: &[GameRecord], first_move: usize) -> Vec<Sample> {
+/// The quiet positions of `games` from move `first_move` on, with the
+/// positions themselves if `keep` (for labelling by search).
+fn samples_of(games: &[GameRecord], first_move: usize, keep: bool) -> Vec<Sample> {
     let mut samples = Vec::new();
     let mut forcing = Vec::new();
     for game in games {
@@ -242,7 +258,7 @@ fn samples_of(games: &[GameRecord], first_move: usize) -> Vec<Sample> {
                     for (slot, &count) in features.iter_mut().zip(&position.eval_features()) {
                         *slot = f64::from(count);
                     }
-                    samples.push(Sample { features, result, position: Some(position.clone()) });
+                    samples.push(Sample { features, result, position: keep.then(|| position.clone()) });
                 }
             }
             if position.try_play(mv).is_err() {
@@ -253,18 +269,45 @@ fn samples_of(games: &[GameRecord], first_move: usize) -> Vec<Sample> {
     samples
 }
 
-/// The predicted score of the player's engine's value of each sample,
-/// searched `args.search_depth` plies deep on `args.threads` threads.
-fn search_values(samples: &[Sample], args: &TuneArgs, scale: f64) -> Result<Vec<f64>> {
+/// What a labelling search found: a win, a loss, or a heuristic value (for
+/// the side to move).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Label {
+    Win,
+    Loss,
+    Value(i32),
+}
+
+/// A label as a line of the labels file: `win`, `loss` or the value.
+fn format_label(label: Label) -> String {
+    match label {
+        Label::Win => "win".into(),
+        Label::Loss => "loss".into(),
+        Label::Value(value) => value.to_string(),
+    }
+}
+
+/// The inverse of [`format_label`].
+fn parse_label(line: &str) -> Result<Label> {
+    Ok(match line.trim() {
+        "win" => Label::Win,
+        "loss" => Label::Loss,
+        value => Label::Value(value.parse()?),
+    })
+}
+
+/// The player's engine's value of each sample, searched
+/// `args.search_depth` plies deep on `args.threads` threads.
+fn search_values(samples: &[Sample], args: &TuneArgs) -> Result<Vec<Label>> {
     let threads = args.threads.clamp(1, crate::gomoku::available_cores().max(1) * 4);
     let chunk = samples.len().div_ceil(threads).max(1);
     let done = std::sync::atomic::AtomicUsize::new(0);
     let total = samples.len();
-    std::thread::scope(|scope| -> Result<Vec<f64>> {
+    std::thread::scope(|scope| -> Result<Vec<Label>> {
         let mut workers = Vec::new();
         for part in samples.chunks(chunk) {
             let done = &done;
-            workers.push(scope.spawn(move || -> Result<Vec<f64>> {
+            workers.push(scope.spawn(move || -> Result<Vec<Label>> {
                 let settings = crate::gomoku::PlayerSettings::default();
                 // A small table: it is cleared for every position.
                 let options = EngineOptions { table_mib: LABEL_TABLE_MIB, ..settings.engine };
@@ -276,11 +319,11 @@ fn search_values(samples: &[Sample], args: &TuneArgs, scale: f64) -> Result<Vec<
                     engine.clear();
                     let value = engine.search(&mut position, &limits, |_| {}).value;
                     values.push(if value.is_win() {
-                        1.0
+                        Label::Win
                     } else if value.is_loss() {
-                        0.0
+                        Label::Loss
                     } else {
-                        1.0 / (1.0 + 10f64.powf(-f64::from(value.get()) / scale))
+                        Label::Value(value.get())
                     });
                     let count = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                     if count % 5000 == 0 {
@@ -365,7 +408,7 @@ mod tests {
         assert_eq!(games.len(), 2, "the record without a result is skipped");
         assert_eq!(games[0].moves.len(), 9);
         assert_eq!(games[0].moves[0], Point::new(7, 7));
-        let samples = samples_of(&games, 2);
+        let samples = samples_of(&games, 2, false);
         assert!(!samples.is_empty());
         assert!(samples.iter().all(|s| s.result == 0.0 || s.result == 1.0));
         assert!(parse_sgf("(;SZ[15]RE[B+1];B[h])").is_err());
@@ -383,16 +426,21 @@ mod tests {
     }
 
     #[test]
-    fn searches_label_every_sample_with_a_predicted_score() {
+    fn searches_label_every_sample_and_labels_read_back() {
         let text = "(;FF[4]SZ[15]RE[B+1];B[hh];W[gi];B[jf];W[gj];B[gk];W[hj];B[ik];W[hk];B[ij];W[hl])";
         let games = parse_sgf(text).unwrap();
-        let samples = samples_of(&games, 2);
+        let samples = samples_of(&games, 2, true);
         let args = arguments(&["tune", "games.sgf", "--search-depth", "3", "--threads", "2"]);
-        let values = search_values(&samples, &args, 3000.0).unwrap();
+        let values = search_values(&samples, &args).unwrap();
         assert_eq!(values.len(), samples.len());
-        assert!(values.iter().all(|v| (0.0..=1.0).contains(v)));
         // The same searches give the same values, whatever the threads.
         let one = arguments(&["tune", "games.sgf", "--search-depth", "3"]);
-        assert_eq!(search_values(&samples, &one, 3000.0).unwrap(), values);
+        assert_eq!(search_values(&samples, &one).unwrap(), values);
+        for label in values.iter().copied().chain([Label::Win, Label::Loss, Label::Value(-17)]) {
+            assert_eq!(parse_label(&format_label(label)).unwrap(), label);
+        }
+        assert!(parse_label("0.5").is_err());
+        // Without a search the positions are not kept.
+        assert!(samples_of(&games, 2, false).iter().all(|s| s.position.is_none()));
     }
 }
