@@ -97,6 +97,15 @@ struct GameRecord {
 
 /// Runs the fit and prints the result.
 pub fn run(args: &TuneArgs) -> Result<()> {
+    // The options are checked before any game is read or searched.
+    if args.search_depth > 0 {
+        if !(0.0..=1.0).contains(&args.lambda) {
+            bail!("--lambda {} is not a share between 0 and 1", args.lambda);
+        }
+        if args.search_depth > MAX_LABEL_DEPTH {
+            bail!("--search-depth {} is deeper than {MAX_LABEL_DEPTH}: each of the thousands of searches would run for hours", args.search_depth);
+        }
+    }
     let mut games = Vec::new();
     for path in &args.files {
         let text = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -114,8 +123,8 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     }
     let games = fitted;
     let keep = args.search_depth > 0;
-    let validation = samples_of(&held_out, args.first_move, keep);
-    let samples = samples_of(&games, args.first_move, keep);
+    let mut validation = samples_of(&held_out, args.first_move, keep);
+    let mut samples = samples_of(&games, args.first_move, keep);
     if samples.len() < EVAL_FEATURES * 10 {
         bail!(
             "only {} quiet positions in {} games: too few to fit {EVAL_FEATURES} weights",
@@ -125,35 +134,9 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     }
     let start: Vec<f64> = EVAL_WEIGHTS.to_vector().iter().map(|&w| f64::from(w)).collect();
     let scale = best_scale(&samples, &start);
-    let (mut samples, mut validation) = (samples, validation);
     if args.search_depth > 0 {
-        if !(0.0..=1.0).contains(&args.lambda) {
-            bail!("--lambda {} is not a share between 0 and 1", args.lambda);
-        }
-        if args.search_depth > MAX_LABEL_DEPTH {
-            bail!("--search-depth {} is deeper than {MAX_LABEL_DEPTH}: each of the thousands of searches would run for hours", args.search_depth);
-        }
         let values = match &args.labels {
-            Some(path) if path.exists() => {
-                let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-                let values = text
-                    .lines()
-                    .enumerate()
-                    .map(|(number, line)| {
-                        parse_label(line)
-                            .with_context(|| format!("{} line {}: '{line}' is no value", path.display(), number + 1))
-                    })
-                    .collect::<Result<Vec<Label>>>()?;
-                if values.len() != samples.len() + validation.len() {
-                    bail!(
-                        "{} holds {} values for {} positions: other games, first move or depth",
-                        path.display(),
-                        values.len(),
-                        samples.len() + validation.len()
-                    );
-                }
-                values
-            }
+            Some(path) if path.exists() => read_labels(path, samples.len() + validation.len())?,
             _ => {
                 let mut values = search_values(&samples, args)?;
                 values.extend(search_values(&validation, args)?);
@@ -168,7 +151,7 @@ pub fn run(args: &TuneArgs) -> Result<()> {
             let searched = match searched {
                 Label::Win => 1.0,
                 Label::Loss => 0.0,
-                Label::Value(value) => 1.0 / (1.0 + 10f64.powf(-f64::from(value) / scale)),
+                Label::Value(value) => predicted_score(f64::from(value), scale),
             };
             sample.result = args.lambda * sample.result + (1.0 - args.lambda) * searched;
         }
@@ -287,6 +270,26 @@ fn format_label(label: Label) -> String {
     }
 }
 
+/// The labels kept in `path`, which must hold `expected` of them.
+fn read_labels(path: &std::path::Path, expected: usize) -> Result<Vec<Label>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let values = text
+        .lines()
+        .enumerate()
+        .map(|(number, line)| {
+            parse_label(line).with_context(|| format!("{} line {}: '{line}' is no value", path.display(), number + 1))
+        })
+        .collect::<Result<Vec<Label>>>()?;
+    if values.len() != expected {
+        bail!(
+            "{} holds {} values for {expected} positions: other games, first move or depth",
+            path.display(),
+            values.len()
+        );
+    }
+    Ok(values)
+}
+
 /// The inverse of [`format_label`].
 fn parse_label(line: &str) -> Result<Label> {
     Ok(match line.trim() {
@@ -341,9 +344,14 @@ fn search_values(samples: &[Sample], args: &TuneArgs) -> Result<Vec<Label>> {
     })
 }
 
+/// The score (1 a win, 0 a loss) an evaluation `eval` predicts at `scale`.
+fn predicted_score(eval: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-eval / scale))
+}
+
 fn predicted(sample: &Sample, weights: &[f64], scale: f64) -> f64 {
     let eval: f64 = sample.features.iter().zip(weights).map(|(f, w)| f * w).sum();
-    1.0 / (1.0 + 10f64.powf(-eval / scale))
+    predicted_score(eval, scale)
 }
 
 fn mean_error(samples: &[Sample], weights: &[f64], scale: f64) -> f64 {
