@@ -36,7 +36,7 @@ pub const DEFAULT_TABLE_MIB: usize = 64;
 /// The futility margin per ply of the engine's selective search, in the
 /// units of Gomoku's evaluation (an open three's point is worth a few
 /// hundred of them).
-pub const FUTILITY_MARGIN: i32 = 400;
+pub const FUTILITY_MARGIN: i32 = 500;
 
 /// The selective search a Gomoku player uses: every technique whose match
 /// showed a gain (docs/strength.md, "What each part is worth"). Null-move pruning and
