@@ -230,8 +230,8 @@ pub const SINGULAR_MIN_DEPTH: u32 = 7;
 /// ... and trust a table entry at most this many plies shallower than the node.
 pub const SINGULAR_DRAFT_SLACK: u32 = 3;
 /// The test search's window lies `futility_margin * depth / SINGULAR_MARGIN_DIVISOR`
-/// below the table's value: for Gomoku's player (a margin of 400) 25 units
-/// a ply of depth, 200 at depth 8, less than an open three is worth: a
+/// below the table's value: for Gomoku's player (a margin of 500) about 31
+/// units a ply of depth, 250 at depth 8, less than an open three is worth: a
 /// move is singular when every other is clearly worse, not merely worse.
 pub const SINGULAR_MARGIN_DIVISOR: i32 = 16;
 
