@@ -463,7 +463,7 @@ impl Gomoku {
         }
         let options = EngineOptions {
             table_mib: GOMOKU_TABLE_MIB,
-            selectivity: abprune::Selectivity::ALL,
+            selectivity: abprune_games::gomoku::SELECTIVITY,
             threads,
             ..EngineOptions::default()
         };

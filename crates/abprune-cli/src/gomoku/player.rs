@@ -10,6 +10,7 @@
 
 use abprune::{Engine, EngineOptions, Game, Score, SearchInfo, SearchLimits, Selectivity};
 use abprune_games::gomoku::Threat;
+pub use abprune_games::gomoku::SELECTIVITY;
 use abprune_games::{Gomoku, MoveOrder, Point};
 use anyhow::{bail, Result};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,37 +34,6 @@ pub const SOFT_NEW_ITERATION: f64 = 0.5;
 pub const CRITICAL_DROP: i32 = 300;
 /// The default transposition table budget of a Gomoku player.
 pub const DEFAULT_TABLE_MIB: usize = 64;
-/// The futility margin per ply of the engine's selective search, in the
-/// units of Gomoku's evaluation (an open three's point is worth a few
-/// hundred of them).
-pub const FUTILITY_MARGIN: i32 = 500;
-
-/// The selective search a Gomoku player uses: every technique whose match
-/// showed a gain (docs/strength.md, "What each part is worth"). Null-move pruning and
-/// futility pruning/razoring are off: each switched off alone scored above
-/// the build with everything on (+14 and +35 Elo over 100 games each), and
-/// both off together +58 [-18, +140] over 79 games. Gomoku has no quiet
-/// pass (the side to move always improves by playing) and its evaluation
-/// moves by more than any fixed margin when a stone joins two lines, which
-/// is where both techniques go wrong. `null=on`, `futility=on` turn them on.
-///
-/// Singular extensions are off too: self-play at 5 s + 0.05 s against the
-/// build without them, 95 games, scored +43 -45 =7 (Elo -7 [-76, +61]);
-/// `singular=on` turns them on.
-///
-/// Reverse futility pruning is on, kept apart from the rest of futility
-/// pruning and never where the side to move must answer a four or an open
-/// three (`Game::must_answer`): self-play at 5 s + 0.05 s against the build
-/// without it, 157 games, +91 -58 =8 (Elo +74 [+21, +131], SPRT H1);
-/// `rfp=off` turns it off.
-pub const SELECTIVITY: Selectivity = Selectivity {
-    futility_margin: FUTILITY_MARGIN,
-    null_move: false,
-    futility: false,
-    reverse_futility: true,
-    singular_extensions: false,
-    ..Selectivity::ALL
-};
 
 /// What a player may switch off, to measure what each part is worth.
 #[derive(Clone, Debug, PartialEq, Eq)]

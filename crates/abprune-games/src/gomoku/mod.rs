@@ -49,6 +49,7 @@ pub mod patterns;
 mod position;
 mod rule;
 mod search_hooks;
+mod selectivity;
 pub mod threats;
 mod vcf;
 mod vct;
@@ -56,6 +57,7 @@ mod vct;
 pub use eval::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
 pub use patterns::{Direction, Shape};
 pub use rule::Rule;
+pub use selectivity::{FUTILITY_MARGIN, SELECTIVITY};
 pub use threats::Threat;
 
 use std::fmt;
