@@ -13,6 +13,7 @@ mod solve;
 mod svg;
 mod tree;
 mod tune;
+mod tune_order;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
@@ -86,6 +87,8 @@ enum BookCommand {
 enum TuneCommand {
     /// Fit the Gomoku evaluation's weights to finished games (Texel's method).
     Gomoku(tune::TuneArgs),
+    /// Fit the Gomoku move hint to the moves a player chose in its games.
+    GomokuOrder(tune_order::OrderArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -114,6 +117,7 @@ fn main() -> ExitCode {
         Command::Bench(command) => bench::run(command),
         Command::Match(MatchCommand::Gomoku(args)) => gomoku::run_match(args),
         Command::Tune(TuneCommand::Gomoku(args)) => tune::run(args),
+        Command::Tune(TuneCommand::GomokuOrder(args)) => tune_order::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -87,12 +87,17 @@ struct Sample {
 }
 
 /// A game read from an SGF record.
-struct GameRecord {
-    size: usize,
-    rule: Rule,
-    moves: Vec<Point>,
+pub(crate) struct GameRecord {
+    pub(crate) size: usize,
+    pub(crate) rule: Rule,
+    pub(crate) moves: Vec<Point>,
     /// 1 black won, 0 white won, 1/2 a draw.
-    black_result: f64,
+    pub(crate) black_result: f64,
+    /// The players' names (`PB`, `PW`), empty when not given.
+    pub(crate) players: [String; 2],
+    /// How many of the first moves came from the opening (c-gomoku-cli marks
+    /// them `C[opening move]`): chosen by the match, not by a player.
+    pub(crate) opening_moves: usize,
 }
 
 /// Runs the fit and prints the result.
@@ -106,12 +111,7 @@ pub fn run(args: &TuneArgs) -> Result<()> {
             bail!("--search-depth {} is deeper than {MAX_LABEL_DEPTH}: each of the thousands of searches would run for hours", args.search_depth);
         }
     }
-    let mut games = Vec::new();
-    for path in &args.files {
-        let text = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let text = String::from_utf8_lossy(&text);
-        games.extend(parse_sgf(&text).with_context(|| format!("in {}", path.display()))?);
-    }
+    let games = read_games(&args.files)?;
     // Every fifth game is held out, to tell a better fit from overfitting.
     let (mut held_out, mut fitted) = (Vec::new(), Vec::new());
     for (i, game) in games.into_iter().enumerate() {
@@ -187,8 +187,19 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     Ok(())
 }
 
+/// The games of the SGF files, in order.
+pub(crate) fn read_games(files: &[PathBuf]) -> Result<Vec<GameRecord>> {
+    let mut games = Vec::new();
+    for path in files {
+        let text = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = String::from_utf8_lossy(&text);
+        games.extend(parse_sgf(&text).with_context(|| format!("in {}", path.display()))?);
+    }
+    Ok(games)
+}
+
 /// The games of an SGF collection; records without a result are skipped.
-fn parse_sgf(text: &str) -> Result<Vec<GameRecord>> {
+pub(crate) fn parse_sgf(text: &str) -> Result<Vec<GameRecord>> {
     let mut games = Vec::new();
     for record in text.split("(;").skip(1) {
         let property = |name: &str| {
@@ -207,7 +218,9 @@ fn parse_sgf(text: &str) -> Result<Vec<GameRecord>> {
             Some(result) if result.starts_with('0') || result.eq_ignore_ascii_case("draw") => 0.5,
             _ => continue,
         };
+        let players = [property("PB").unwrap_or("").to_string(), property("PW").unwrap_or("").to_string()];
         let mut moves = Vec::new();
+        let mut opening_moves = 0;
         for node in record.split(';').skip(1) {
             let node = node.trim_start();
             if let Some(rest) = node.strip_prefix("B[").or_else(|| node.strip_prefix("W[")) {
@@ -216,10 +229,13 @@ fn parse_sgf(text: &str) -> Result<Vec<GameRecord>> {
                 {
                     bail!("a move '{}' is not two letters", rest.chars().take(8).collect::<String>());
                 }
+                if node.contains("C[opening move]") && opening_moves == moves.len() {
+                    opening_moves += 1;
+                }
                 moves.push(Point::new(coordinates[0] - b'a', coordinates[1] - b'a'));
             }
         }
-        games.push(GameRecord { size, rule, moves, black_result });
+        games.push(GameRecord { size, rule, moves, black_result, players, opening_moves });
     }
     Ok(games)
 }

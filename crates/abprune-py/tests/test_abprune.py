@@ -582,6 +582,14 @@ def test_tictactoe_is_a_draw_for_every_algorithm():
     assert abprune.TicTacToe("0314").solve().outcome == "win"
 
 
+def test_gomoku_search_searches_as_the_cli_player_does():
+    # The player's selective search, table and move hint: node for node what
+    # `abprune solve gomoku --threads 1 --depth 12 h8 i9 i8 g8 j7 h9 g9 j9 k9 i7`
+    # searches (update both together when the engine or the evaluation changes).
+    result = abprune.Gomoku("h8 i9 i8 g8 j7 h9 g9 j9 k9 i7").search(depth=12)
+    assert (result.nodes, result.best_move, result.value) == (90518, "i10", 1522)
+
+
 def test_gomoku_search_finds_the_five():
     # Black has an open four: the winning move is at either end.
     result = abprune.Gomoku("h8 a1 i8 a3 j8 a5 k8", size=15).search(depth=2)

@@ -45,6 +45,7 @@ mod board;
 pub mod eval;
 mod incremental;
 mod notation;
+mod order;
 pub mod patterns;
 mod position;
 mod rule;
@@ -55,6 +56,7 @@ mod vcf;
 mod vct;
 
 pub use eval::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
+pub use order::{OrderWeights, ORDER_FEATURES, ORDER_WEIGHTS};
 pub use patterns::{Direction, Shape};
 pub use rule::Rule;
 pub use selectivity::{FUTILITY_MARGIN, SELECTIVITY};
@@ -94,10 +96,12 @@ impl fmt::Display for Point {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum MoveOrder {
     /// The seed text's ordering (default): candidate points near stones,
-    /// ranked by threat (win now, block the opponent's four, make an open
-    /// four, block an open three, make a four-three, ... , make fours and
-    /// threes), then by line value with a bonus for the neighbourhood of the
-    /// last few moves; the same ranking is the move hint.
+    /// the forced answers first (the candidate moves answer a five, a four
+    /// and an open three exactly), then ranked by the move hint learned from
+    /// the player's own choices (module `order`: what a stone there makes
+    /// for each side, nearness to the last moves). The VCF and VCT searches
+    /// rank their attacks by the seed's threat tiers (win now, block the
+    /// opponent's four, make an open four, ...), then by line value.
     #[default]
     Seed,
     /// The same candidate points generated in plain board order (row-major),

@@ -97,12 +97,12 @@ impl Game for Gomoku {
         Some(self.hash)
     }
 
-    /// The seed ordering's threat score (see [`MoveOrder::Seed`]); 0 for
+    /// The learned move hint (module `order`, see [`MoveOrder::Seed`]); 0 for
     /// every move under [`MoveOrder::Board`].
     #[inline]
     fn move_hint(&self, mv: Point) -> i32 {
         match self.order {
-            MoveOrder::Seed => self.seed_score(index_of(mv)),
+            MoveOrder::Seed => self.move_score(index_of(mv)),
             MoveOrder::Board => 0,
         }
     }
@@ -405,25 +405,25 @@ impl Gomoku {
     }
 
     /// Appends the cells of `set` in the move order's order: board order, or
-    /// by descending seed score (ties in board order).
+    /// by descending move hint (ties in board order).
     pub(super) fn push_ordered(&self, set: &CellSet, moves: &mut Vec<Point>) {
         /// Sets this small (the fours of a quiescence node) sort on a small buffer.
         const FEW: usize = 32;
         match self.order {
             MoveOrder::Board => moves.extend(set.iter().map(point_of)),
-            MoveOrder::Seed if set.len() <= FEW => self.push_by_seed_score(set, &mut [0; FEW], moves),
-            MoveOrder::Seed => self.push_by_seed_score(set, &mut [0; MAX_POINTS], moves),
+            MoveOrder::Seed if set.len() <= FEW => self.push_by_move_score(set, &mut [0; FEW], moves),
+            MoveOrder::Seed => self.push_by_move_score(set, &mut [0; MAX_POINTS], moves),
         }
     }
 
-    /// Sorts `set` by descending seed score on `keys` (room for every cell
+    /// Sorts `set` by descending move hint on `keys` (room for every cell
     /// of the set), then appends it.
-    fn push_by_seed_score(&self, set: &CellSet, keys: &mut [u64], moves: &mut Vec<Point>) {
+    fn push_by_move_score(&self, set: &CellSet, keys: &mut [u64], moves: &mut Vec<Point>) {
         // One integer per cell: the score, inverted so that the best sorts
         // first, above the cell index, which breaks ties in board order.
         let mut len = 0;
         for (key, index) in keys.iter_mut().zip(set.iter()) {
-            let inverted = i64::from(SEED_SCORE_LIMIT) - i64::from(self.seed_score(index));
+            let inverted = i64::from(SEED_SCORE_LIMIT) - i64::from(self.move_score(index));
             *key = (inverted.max(0) as u64) << 16 | index as u64;
             len += 1;
         }
