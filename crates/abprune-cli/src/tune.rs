@@ -28,8 +28,9 @@ use std::path::PathBuf;
 /// Positions before this move number are the openings' (chosen by the
 /// match, not played): they are left out.
 const DEFAULT_FIRST_MOVE: usize = 6;
-/// Every this many-th game is held out of the fit and used to check it.
-const HOLD_OUT_EVERY: usize = 5;
+/// Every this many-th game is held out of the fit and used to check it
+/// (here and in `abprune tune gomoku-order`).
+pub(crate) const HOLD_OUT_EVERY: usize = 5;
 /// The table of each labelling search, in MiB (cleared for every position).
 const LABEL_TABLE_MIB: usize = 4;
 /// The deepest labelling search accepted: depth 8 takes about 20 ms a
@@ -39,6 +40,8 @@ const MAX_LABEL_DEPTH: u32 = 14;
 const DEFAULT_STEPS: usize = 3000;
 /// Adam's step size, in evaluation units.
 const LEARNING_RATE: f64 = 2.0;
+/// Adam's guard against dividing by a vanishing gradient, for this fit.
+const ADAM_EPSILON: f64 = 1e-12;
 /// Adam's decay rates of the mean and of the square of the gradient.
 const ADAM_BETA1: f64 = 0.9;
 const ADAM_BETA2: f64 = 0.999;
@@ -393,8 +396,7 @@ fn best_scale(samples: &[Sample], weights: &[f64]) -> f64 {
 /// Adam on the mean squared error plus the pull towards `start`.
 fn fit(samples: &[Sample], start: &[f64], scale: f64, steps: usize) -> Vec<f64> {
     let mut weights = start.to_vec();
-    let mut mean = vec![0.0; weights.len()];
-    let mut square = vec![0.0; weights.len()];
+    let mut adam = Adam::new(weights.len(), LEARNING_RATE, ADAM_EPSILON);
     let slope = std::f64::consts::LN_10 / scale;
     for step in 1..=steps {
         let mut gradient = vec![0.0; weights.len()];
@@ -409,15 +411,37 @@ fn fit(samples: &[Sample], start: &[f64], scale: f64, steps: usize) -> Vec<f64> 
         for (i, g) in gradient.iter_mut().enumerate() {
             *g = *g / samples.len() as f64 + 2.0 * REGULARISATION * (weights[i] - start[i]);
         }
-        for i in 0..weights.len() {
-            mean[i] = ADAM_BETA1 * mean[i] + (1.0 - ADAM_BETA1) * gradient[i];
-            square[i] = ADAM_BETA2 * square[i] + (1.0 - ADAM_BETA2) * gradient[i] * gradient[i];
-            let mean_hat = mean[i] / (1.0 - ADAM_BETA1.powi(step as i32));
-            let square_hat = square[i] / (1.0 - ADAM_BETA2.powi(step as i32));
-            weights[i] -= LEARNING_RATE * mean_hat / (square_hat.sqrt() + 1e-12);
-        }
+        adam.descend(&mut weights, &gradient, step);
     }
     weights
+}
+
+/// Adam's gradient descent (Kingma and Ba): each weight moves by its
+/// gradient's running mean over the root of its running square, both
+/// corrected for their start at zero. Shared by both tuners.
+pub(crate) struct Adam {
+    mean: Vec<f64>,
+    square: Vec<f64>,
+    rate: f64,
+    epsilon: f64,
+}
+
+impl Adam {
+    /// For `n` weights, step size `rate`, and `epsilon` added to the root.
+    pub(crate) fn new(n: usize, rate: f64, epsilon: f64) -> Adam {
+        Adam { mean: vec![0.0; n], square: vec![0.0; n], rate, epsilon }
+    }
+
+    /// Step `step` (from 1) down `gradient`.
+    pub(crate) fn descend(&mut self, weights: &mut [f64], gradient: &[f64], step: usize) {
+        for i in 0..weights.len() {
+            self.mean[i] = ADAM_BETA1 * self.mean[i] + (1.0 - ADAM_BETA1) * gradient[i];
+            self.square[i] = ADAM_BETA2 * self.square[i] + (1.0 - ADAM_BETA2) * gradient[i] * gradient[i];
+            let mean_hat = self.mean[i] / (1.0 - ADAM_BETA1.powi(step as i32));
+            let square_hat = self.square[i] / (1.0 - ADAM_BETA2.powi(step as i32));
+            weights[i] -= self.rate * mean_hat / (square_hat.sqrt() + self.epsilon);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 //! hint ranked the played move on held-out games before and after, and the
 //! new `ORDER_WEIGHTS` constant to commit.
 
-use crate::tune::{read_games, GameRecord};
+use crate::tune::{read_games, Adam, GameRecord, HOLD_OUT_EVERY};
 use abprune::Game;
 use abprune_games::gomoku::{OrderWeights, ORDER_FEATURES, ORDER_WEIGHTS};
 use abprune_games::Gomoku;
@@ -21,17 +21,14 @@ use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
 
-/// Every this many-th game is held out of the fit and used to check it.
-const HOLD_OUT_EVERY: usize = 5;
 /// The hint's units: thousandths of a logit.
 const UNITS_PER_LOGIT: f64 = 1000.0;
 /// Gradient steps of the fit.
 const DEFAULT_STEPS: usize = 400;
 /// Adam's step size, in logits.
 const LEARNING_RATE: f64 = 0.05;
-/// Adam's decay rates of the mean and of the square of the gradient.
-const ADAM_BETA1: f64 = 0.9;
-const ADAM_BETA2: f64 = 0.999;
+/// Adam's guard against dividing by a vanishing gradient, for this fit.
+const ADAM_EPSILON: f64 = 1e-8;
 /// The pull towards the starting weights, so that a feature the games
 /// seldom show keeps its value.
 const REGULARISATION: f64 = 1e-4;
@@ -145,7 +142,7 @@ fn scores(choice: &Choice, weights: &[f64]) -> Vec<f64> {
 fn fit(choices: &[Choice], start: &[f64], steps: usize) -> Vec<f64> {
     let n = start.len();
     let mut weights = start.to_vec();
-    let (mut mean, mut square) = (vec![0.0; n], vec![0.0; n]);
+    let mut adam = Adam::new(n, LEARNING_RATE, ADAM_EPSILON);
     for step in 1..=steps {
         let mut gradient = vec![0.0; n];
         for choice in choices {
@@ -160,14 +157,11 @@ fn fit(choices: &[Choice], start: &[f64], steps: usize) -> Vec<f64> {
                 }
             }
         }
+        // Ascent: descend the negated gradient of the log-likelihood.
         for i in 0..n {
-            let g = gradient[i] / choices.len() as f64 - REGULARISATION * (weights[i] - start[i]);
-            mean[i] = ADAM_BETA1 * mean[i] + (1.0 - ADAM_BETA1) * g;
-            square[i] = ADAM_BETA2 * square[i] + (1.0 - ADAM_BETA2) * g * g;
-            let m = mean[i] / (1.0 - ADAM_BETA1.powi(step as i32));
-            let v = square[i] / (1.0 - ADAM_BETA2.powi(step as i32));
-            weights[i] += LEARNING_RATE * m / (v.sqrt() + 1e-8);
+            gradient[i] = REGULARISATION * (weights[i] - start[i]) - gradient[i] / choices.len() as f64;
         }
+        adam.descend(&mut weights, &gradient, step);
     }
     weights
 }
