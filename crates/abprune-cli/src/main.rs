@@ -13,6 +13,7 @@ mod solve;
 mod svg;
 mod tree;
 mod tune;
+mod tune_eval;
 mod tune_order;
 
 use clap::error::ErrorKind;
@@ -89,6 +90,8 @@ enum TuneCommand {
     Gomoku(tune::TuneArgs),
     /// Fit the Gomoku move hint to the moves a player chose in its games.
     GomokuOrder(tune_order::OrderArgs),
+    /// Fit the Gomoku pattern evaluation to positions labelled by a search.
+    GomokuEval(tune_eval::EvalArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -118,6 +121,7 @@ fn main() -> ExitCode {
         Command::Match(MatchCommand::Gomoku(args)) => gomoku::run_match(args),
         Command::Tune(TuneCommand::Gomoku(args)) => tune::run(args),
         Command::Tune(TuneCommand::GomokuOrder(args)) => tune_order::run(args),
+        Command::Tune(TuneCommand::GomokuEval(args)) => tune_eval::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -432,6 +432,11 @@ impl Adam {
         Adam { mean: vec![0.0; n], square: vec![0.0; n], rate, epsilon }
     }
 
+    /// Changes the step size (for a schedule that shrinks it).
+    pub(crate) fn set_rate(&mut self, rate: f64) {
+        self.rate = rate;
+    }
+
     /// Step `step` (from 1) down `gradient`.
     pub(crate) fn descend(&mut self, weights: &mut [f64], gradient: &[f64], step: usize) {
         for i in 0..weights.len() {

@@ -46,6 +46,10 @@ pub struct PlayerSettings {
     pub root_vct: bool,
     /// When the opponent threatens a VCF or a VCT, search only the moves that stop it.
     pub vcf_defence: bool,
+    /// A node budget for every move instead of the clock's soft budget (the
+    /// clock's hard limit still holds): a match at a fixed number of nodes
+    /// measures judgement whatever the machine's load.
+    pub nodes: Option<u64>,
     /// The engine's options.
     pub engine: EngineOptions,
 }
@@ -59,6 +63,7 @@ impl Default for PlayerSettings {
             root_vcf: true,
             root_vct: true,
             vcf_defence: true,
+            nodes: None,
             engine: EngineOptions {
                 table_mib: DEFAULT_TABLE_MIB,
                 selectivity: SELECTIVITY,
@@ -83,7 +88,8 @@ impl PlayerSettings {
     /// selective search as a whole (`selective=on|off`: the player's
     /// [`SELECTIVITY`] or none) or each technique
     /// (`lmr`, `null`, `futility`, `rfp`, `lmp`, `extensions`, `iir`, `singular`), and the
-    /// futility margin (`margin=N`).
+    /// futility margin (`margin=N`), and a node budget for every move
+    /// (`nodes=N`, [`PlayerSettings::nodes`]).
     ///
     /// Each switch is given once: a second `vcf=`, or an empty switch
     /// (`vcf=on,,table=2`, `,,,`), is refused rather than letting the last
@@ -131,6 +137,14 @@ impl PlayerSettings {
                     self.engine.threads =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': threads is a number"))?
                 }
+                "nodes" => {
+                    let nodes: u64 =
+                        value.parse().map_err(|_| anyhow::anyhow!("'{switch}': nodes is a positive number"))?;
+                    if nodes == 0 {
+                        bail!("'{switch}': nodes is a positive number");
+                    }
+                    self.nodes = Some(nodes);
+                }
                 "margin" => {
                     self.engine.selectivity.futility_margin =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': the margin is a number"))?
@@ -148,7 +162,7 @@ impl PlayerSettings {
                     Some(switch) => *switch = on()?,
                     None => bail!(
                         "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, partial, table, \
-                         threads, \
+                         threads, nodes, \
                          selective, margin, {})",
                         Selectivity::NAMES.join(", ")
                     ),
@@ -238,6 +252,14 @@ impl Player {
         if game.is_over() {
             return None;
         }
+        let node_limits;
+        let (limits, soft) = match self.settings.nodes {
+            Some(nodes) => {
+                node_limits = limits.clone().with_nodes(nodes);
+                (&node_limits, None)
+            }
+            None => (limits, soft),
+        };
         let mut position = game.clone();
         position.set_move_order(self.settings.order);
         let decision = |mv, score, reason, pv: Vec<Point>| Decision {

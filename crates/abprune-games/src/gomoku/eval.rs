@@ -7,10 +7,12 @@
 //! an open four or a three count a lot, open space a little.
 
 use super::board::point_of;
+use super::cells::{threat_mask, EvalTables};
 use super::patterns::SHAPES;
 use super::threats::{value_of, Threat, THREAT_KINDS};
 use super::Gomoku;
 use abprune::Score;
+use std::sync::LazyLock;
 
 /// Value of the shape a stone would make in one line, by [`super::Shape`]
 /// number: none, overline, one, two, open two, three, open three, four,
@@ -133,11 +135,37 @@ const RECENT_MOVE_BONUS: [i32; 4] = [400, 200, 100, 50];
 /// How far (in rows and columns) a point counts as near a recent move.
 const RECENT_MOVE_REACH: u8 = 2;
 
+/// The pattern evaluation's tables every position uses, built on first
+/// use: the linear weights [`EVAL_WEIGHTS`] written as cell tables (the
+/// same values; a fitted set replaces them once a match has judged it).
+pub fn current_tables() -> &'static EvalTables {
+    static TABLES: LazyLock<EvalTables> = LazyLock::new(|| EvalTables::linear(&EVAL_WEIGHTS));
+    &TABLES
+}
+
 impl Gomoku {
-    /// [`EVAL_WEIGHTS`] applied to [`Gomoku::eval_features`], clamped to
-    /// `±EVAL_LIMIT`.
+    /// The pattern evaluation (module `cells`) from the incremental sums,
+    /// clamped to `±EVAL_LIMIT`.
+    #[inline]
     pub(super) fn static_value(&self) -> Score {
-        self.value_with(&EVAL_WEIGHTS)
+        let me = self.colour_to_move();
+        let they = 1 - me;
+        let mask = threat_mask(&self.threat_counts[me], &self.threat_counts[they]);
+        let value = self.eval.tempo + self.cell_sums[0][me] - self.cell_sums[1][they] + self.eval.mask[mask];
+        Score::new(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    }
+
+    /// The pattern evaluation's inputs for the side to move (for fitting
+    /// its tables): calls `cell(mover's code, other side's code)` for each
+    /// empty cell, and returns the threat mask. The evaluation is
+    /// `tempo + sum(mover[m]) - sum(waiter[w]) + mask[returned]`, clamped.
+    pub fn eval_codes(&self, mut cell: impl FnMut(u16, u16)) -> usize {
+        let me = self.colour_to_move();
+        for index in self.empties.iter() {
+            let codes = self.lines[index].codes;
+            cell(codes[me], codes[1 - me]);
+        }
+        threat_mask(&self.threat_counts[me], &self.threat_counts[1 - me])
     }
 
     /// The evaluation with other weights (for tuning them).
@@ -186,7 +214,7 @@ impl Gomoku {
         let lines = &self.lines[index];
         let (mine, theirs) = (lines.threats[me], lines.threats[1 - me]);
         let tier = ATTACK_TIER[mine as usize].max(DEFENCE_TIER[theirs as usize]);
-        let value = value_of(&lines.shapes[me], mine) + value_of(&lines.shapes[1 - me], theirs);
+        let value = value_of(&lines.shapes(me), mine) + value_of(&lines.shapes(1 - me), theirs);
         let value = value.min(HINT_VALUE_CAP);
         tier + value + self.recent_move_bonus(index)
     }
@@ -226,17 +254,50 @@ mod tests {
         assert!(THREAT_BONUS.len() == Threat::ALL.len());
     }
 
+    /// The pattern evaluation of `game` under `tables`, from its inputs.
+    fn evaluation_with(game: &Gomoku, tables: &EvalTables) -> i32 {
+        let mut value = tables.tempo;
+        let mask = game.eval_codes(|mover, waiter| {
+            value += tables.mover[usize::from(mover)] - tables.waiter[usize::from(waiter)];
+        });
+        value + tables.mask[mask]
+    }
+
     #[test]
     fn the_evaluation_favours_the_side_with_more_shape() {
         // Black h8 i8 (an open two) against a lone white a1; black to move.
         let game = Gomoku::from_moves(15, 15, Rule::Freestyle, "h8 a1 i8 a15").unwrap();
-        assert!(game.static_value() > Score::new(EVAL_WEIGHTS.tempo));
-        let features = game.eval_features();
-        let dot: i32 = features.iter().zip(EVAL_WEIGHTS.to_vector()).map(|(f, w)| f * w).sum();
-        assert_eq!(Score::new(dot), game.static_value());
-        assert_eq!(EvalWeights::from_vector(&EVAL_WEIGHTS.to_vector()), EVAL_WEIGHTS);
+        assert!(game.static_value() > Score::new(current_tables().tempo));
+        // The incremental sums give the value the inputs give.
+        assert_eq!(Score::new(evaluation_with(&game, current_tables())), game.static_value());
         let near = game.parse_point("j8").unwrap();
         let far = game.parse_point("c3").unwrap();
         assert!(game.seed_score(index_of(near)) > game.seed_score(index_of(far)));
+    }
+
+    #[test]
+    fn linear_tables_give_the_linear_evaluation() {
+        // Seeded random games: the linear weights written as cell tables
+        // value every position as the weights do.
+        let tables = EvalTables::linear(&EVAL_WEIGHTS);
+        assert_eq!(EvalWeights::from_vector(&EVAL_WEIGHTS.to_vector()), EVAL_WEIGHTS);
+        let mut state = 7u64;
+        for _ in 0..20 {
+            let mut game = Gomoku::new(15, Rule::Freestyle).unwrap();
+            for _ in 0..60 {
+                if game.is_over() {
+                    break;
+                }
+                let features = game.eval_features();
+                let dot: i32 = features.iter().zip(EVAL_WEIGHTS.to_vector()).map(|(f, w)| f * w).sum();
+                assert_eq!(Score::new(dot), game.value_with(&EVAL_WEIGHTS));
+                assert_eq!(evaluation_with(&game, &tables), dot, "after {:?}", game.history());
+                let mut moves = Vec::new();
+                abprune::Game::generate_moves(&game, &mut moves);
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let mv = moves[(state >> 33) as usize % moves.len()];
+                game.try_play(mv).unwrap();
+            }
+        }
     }
 }

@@ -20,7 +20,7 @@ use super::board::{
     index_of, point_of, stone_of, CELLS, DIRECTIONS, EMPTY, NEIGHBOURHOOD, STRIDE, WALL, WHITE, ZOBRIST,
 };
 use super::patterns::{digit_after, digit_before, BLOCKED, OWN, POW3, REACH};
-use super::threats::{counts_of, threat_of_counts, Threat, PACKED};
+use super::threats::Threat;
 use super::{Gomoku, Point};
 use abprune::Player;
 
@@ -138,23 +138,29 @@ impl Gomoku {
         }
     }
 
-    /// Re-reads the shape of the empty `cell` along `direction` for
-    /// `colour`; if it changed, updates the cell's counters and threat, and
-    /// the colour's threat sets and potential, by the difference.
+    /// Re-reads the pattern of the empty `cell` along `direction` for
+    /// `colour`; if it changed, updates the cell's code and threat, the
+    /// colour's shape counts, threat sets and evaluation sums, by the
+    /// difference.
     #[inline(always)]
     fn refresh(&mut self, cell: usize, direction: usize, colour: usize) {
         let lines = &mut self.lines[cell];
-        let shape = self.table.shape(colour, lines.key(colour, direction));
-        let old = lines.shapes[colour][direction];
-        if shape == old {
+        let pattern = self.table.pattern(colour, lines.key(colour, direction));
+        let old = lines.patterns[colour][direction];
+        if pattern == old {
             return;
         }
-        lines.shapes[colour][direction] = shape;
-        lines.counts[colour] = lines.counts[colour] + PACKED[shape as usize] - PACKED[old as usize];
-        let threat = threat_of_counts(lines.counts[colour]);
+        lines.patterns[colour][direction] = pattern;
+        let old_code = lines.codes[colour];
+        let code = self.codes.code_of(&lines.patterns[colour]);
+        lines.codes[colour] = code;
+        let threat = self.codes.threat_of(code);
         let old_threat = lines.threats[colour];
+        let (shape, old_shape) = (pattern.shape(), old.shape());
         self.shape_counts[colour][shape as usize] += 1;
-        self.shape_counts[colour][old as usize] -= 1;
+        self.shape_counts[colour][old_shape as usize] -= 1;
+        self.cell_sums[0][colour] += self.eval.mover[usize::from(code)] - self.eval.mover[usize::from(old_code)];
+        self.cell_sums[1][colour] += self.eval.waiter[usize::from(code)] - self.eval.waiter[usize::from(old_code)];
         if threat != old_threat {
             lines.threats[colour] = threat;
             self.move_threat(cell, colour, old_threat, threat);
@@ -178,9 +184,12 @@ impl Gomoku {
         for colour in 0..2 {
             let lines = &self.lines[cell];
             let threat = lines.threats[colour];
-            for shape in lines.shapes[colour] {
+            for shape in lines.shapes(colour) {
                 self.shape_counts[colour][shape as usize] -= 1;
             }
+            let code = usize::from(lines.codes[colour]);
+            self.cell_sums[0][colour] -= self.eval.mover[code];
+            self.cell_sums[1][colour] -= self.eval.waiter[code];
             self.move_threat(cell, colour, threat, Threat::None);
             self.threat_counts[colour][Threat::None as usize] -= 1;
         }
@@ -195,14 +204,17 @@ impl Gomoku {
         for colour in 0..2 {
             let lines = &mut self.lines[cell];
             for direction in 0..4 {
-                lines.shapes[colour][direction] = self.table.shape(colour, lines.key(colour, direction));
+                lines.patterns[colour][direction] = self.table.pattern(colour, lines.key(colour, direction));
             }
-            lines.counts[colour] = counts_of(&lines.shapes[colour]);
-            let threat = threat_of_counts(lines.counts[colour]);
+            let code = self.codes.code_of(&lines.patterns[colour]);
+            lines.codes[colour] = code;
+            let threat = self.codes.threat_of(code);
             lines.threats[colour] = threat;
-            for shape in lines.shapes[colour] {
+            for shape in lines.shapes(colour) {
                 self.shape_counts[colour][shape as usize] += 1;
             }
+            self.cell_sums[0][colour] += self.eval.mover[usize::from(code)];
+            self.cell_sums[1][colour] += self.eval.waiter[usize::from(code)];
             self.threat_counts[colour][Threat::None as usize] += 1;
             self.move_threat(cell, colour, Threat::None, threat);
         }
@@ -314,7 +326,10 @@ impl Gomoku {
         if self.threats != fresh.threats {
             return differs("a threat set");
         }
-        if self.shape_counts != fresh.shape_counts || self.threat_counts != fresh.threat_counts {
+        if self.shape_counts != fresh.shape_counts
+            || self.threat_counts != fresh.threat_counts
+            || self.cell_sums != fresh.cell_sums
+        {
             return differs("the evaluation's shape and threat counts");
         }
         for index in self.board_cells() {

@@ -42,6 +42,7 @@
 //! ```
 
 mod board;
+pub mod cells;
 pub mod eval;
 mod incremental;
 mod notation;
@@ -55,9 +56,10 @@ pub mod threats;
 mod vcf;
 mod vct;
 
+pub use cells::EvalTables;
 pub use eval::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
 pub use order::{OrderWeights, ORDER_FEATURES, ORDER_WEIGHTS};
-pub use patterns::{Direction, Shape};
+pub use patterns::{Direction, Pattern, Shape};
 pub use rule::Rule;
 pub use selectivity::{FUTILITY_MARGIN, SELECTIVITY};
 pub use threats::Threat;

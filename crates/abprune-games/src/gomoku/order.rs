@@ -114,9 +114,9 @@ impl Gomoku {
         let lines = &self.lines[super::board::index_of(p)];
         features[lines.threats[me] as usize] = 1;
         features[7 + lines.threats[1 - me] as usize] = 1;
-        for d in 0..4 {
-            features[14 + lines.shapes[me][d] as usize] += 1;
-            features[24 + lines.shapes[1 - me][d] as usize] += 1;
+        for (mine, theirs) in lines.shapes(me).into_iter().zip(lines.shapes(1 - me)) {
+            features[14 + mine as usize] += 1;
+            features[24 + theirs as usize] += 1;
         }
         for (k, recent) in self.history.iter().rev().take(RECENT).enumerate() {
             let (dx, dy) = (recent.x.abs_diff(p.x), recent.y.abs_diff(p.y));
@@ -137,8 +137,8 @@ impl Gomoku {
         let lines = &self.lines[index];
         let mut score = HINT_OFFSET + w.mine_threat[lines.threats[me] as usize];
         score += w.their_threat[lines.threats[1 - me] as usize];
-        for d in 0..4 {
-            score += w.my_shape[lines.shapes[me][d] as usize] + w.their_shape[lines.shapes[1 - me][d] as usize];
+        for (mine, theirs) in lines.patterns[me].into_iter().zip(lines.patterns[1 - me]) {
+            score += w.my_shape[mine.shape() as usize] + w.their_shape[theirs.shape() as usize];
         }
         let p = point_of(index);
         for (k, recent) in self.history.iter().rev().take(RECENT).enumerate() {

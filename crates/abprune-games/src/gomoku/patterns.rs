@@ -79,6 +79,86 @@ pub enum Shape {
 /// The number of shapes.
 pub const SHAPES: usize = 10;
 
+/// A [`Shape`] told apart by what one more stone makes of it: the
+/// evaluation's vocabulary (module `cells`), finer than the shapes the
+/// threat rules need. Strongest last within each shape.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+#[repr(u8)]
+pub enum Pattern {
+    /// [`Shape::None`]: no five can ever be made through the point here.
+    #[default]
+    Dead,
+    /// [`Shape::Overline`].
+    Overline,
+    /// [`Shape::One`] that one more stone can make a two but never an open
+    /// two.
+    One,
+    /// [`Shape::One`] that one more stone can make an open two.
+    FlexOne,
+    /// [`Shape::Two`].
+    Two,
+    /// [`Shape::OpenTwo`] with one empty cell (at most) that makes it an
+    /// open three.
+    FlexTwo,
+    /// [`Shape::OpenTwo`] with two such cells.
+    FlexTwoDouble,
+    /// [`Shape::OpenTwo`] with three or more such cells.
+    FlexTwoTriple,
+    /// [`Shape::Three`].
+    Three,
+    /// [`Shape::OpenThree`] with one open-four point (`.X.XX.`).
+    FlexThree,
+    /// [`Shape::OpenThree`] with two or more (`..XXX..`): one block beside
+    /// it leaves a four.
+    FlexThreeDouble,
+    /// [`Shape::Four`].
+    Four,
+    /// [`Shape::OpenFour`].
+    OpenFour,
+    /// [`Shape::Five`].
+    Five,
+}
+
+/// The number of patterns.
+pub const PATTERNS: usize = 14;
+
+impl Pattern {
+    /// Every pattern, by its number.
+    pub const ALL: [Pattern; PATTERNS] = [
+        Pattern::Dead,
+        Pattern::Overline,
+        Pattern::One,
+        Pattern::FlexOne,
+        Pattern::Two,
+        Pattern::FlexTwo,
+        Pattern::FlexTwoDouble,
+        Pattern::FlexTwoTriple,
+        Pattern::Three,
+        Pattern::FlexThree,
+        Pattern::FlexThreeDouble,
+        Pattern::Four,
+        Pattern::OpenFour,
+        Pattern::Five,
+    ];
+
+    /// The shape this pattern refines.
+    #[inline(always)]
+    pub const fn shape(self) -> Shape {
+        match self {
+            Pattern::Dead => Shape::None,
+            Pattern::Overline => Shape::Overline,
+            Pattern::One | Pattern::FlexOne => Shape::One,
+            Pattern::Two => Shape::Two,
+            Pattern::FlexTwo | Pattern::FlexTwoDouble | Pattern::FlexTwoTriple => Shape::OpenTwo,
+            Pattern::Three => Shape::Three,
+            Pattern::FlexThree | Pattern::FlexThreeDouble => Shape::OpenThree,
+            Pattern::Four => Shape::Four,
+            Pattern::OpenFour => Shape::OpenFour,
+            Pattern::Five => Shape::Five,
+        }
+    }
+}
+
 /// How far a line window reaches on each side of its point.
 pub(crate) const REACH: usize = 5;
 /// Cells of a line key.
@@ -108,10 +188,10 @@ pub(crate) const fn digit_after(k: usize) -> usize {
     REACH - 1 + k
 }
 
-/// The shape of every line key, per colour (one table shared by both
-/// colours unless the rule treats them differently, as Renju would).
+/// The shape and pattern of every line key, per colour (one table shared
+/// by both colours unless the rule treats them differently, as Renju would).
 pub(crate) struct LineTable {
-    shapes: [&'static [Shape; TABLE_LEN]; 2],
+    patterns: [&'static [Pattern; TABLE_LEN]; 2],
     /// How far from a point its shapes can depend on: 4 when no shape looks
     /// at the cells five away (freestyle: only the standard rule's "exactly
     /// five" needs them), else [`REACH`].
@@ -122,25 +202,31 @@ impl LineTable {
     /// The shape of `key` for `colour` (0 black, 1 white).
     #[inline(always)]
     pub(crate) fn shape(&self, colour: usize, key: u16) -> Shape {
-        self.shapes[colour][usize::from(key)]
+        self.pattern(colour, key).shape()
+    }
+
+    /// The pattern of `key` for `colour` (0 black, 1 white).
+    #[inline(always)]
+    pub(crate) fn pattern(&self, colour: usize, key: u16) -> Pattern {
+        self.patterns[colour][usize::from(key)]
     }
 
     /// The tables of `rule`, built once per process and kept for its life.
     fn build(rule: Rule) -> LineTable {
-        let black: &'static [Shape; TABLE_LEN] = Box::leak(build_shapes(rule, Player::First));
-        let white = if rule.treats_colours_alike() { black } else { Box::leak(build_shapes(rule, Player::Second)) };
+        let black: &'static [Pattern; TABLE_LEN] = Box::leak(build_patterns(rule, Player::First));
+        let white = if rule.treats_colours_alike() { black } else { Box::leak(build_patterns(rule, Player::Second)) };
         let reach = if ignores_the_fifth_cells(black) && ignores_the_fifth_cells(white) { REACH - 1 } else { REACH };
-        LineTable { shapes: [black, white], reach }
+        LineTable { patterns: [black, white], reach }
     }
 }
 
 /// True if no shape depends on the cells five away from the point.
-fn ignores_the_fifth_cells(shapes: &[Shape]) -> bool {
+fn ignores_the_fifth_cells(patterns: &[Pattern]) -> bool {
     let fifth = [usize::from(POW3[digit_before(REACH)]), usize::from(POW3[digit_after(REACH)])];
     (0..KEYS).all(|key| {
         let digit = |weight: usize| (key / weight) % 3;
         let near = key - digit(fifth[0]) * fifth[0] - digit(fifth[1]) * fifth[1];
-        shapes[key] == shapes[near]
+        patterns[key] == patterns[near]
     })
 }
 
@@ -157,12 +243,61 @@ pub(crate) fn line_table(rule: Rule) -> &'static LineTable {
 /// Every key's shape. A key with one more own stone is a larger number, so
 /// filling the table from the top means every shape a key can grow into is
 /// known when the key is classified.
-fn build_shapes(rule: Rule, player: Player) -> Box<[Shape; TABLE_LEN]> {
-    let mut table = Box::new([Shape::None; TABLE_LEN]);
+fn build_shapes(rule: Rule, player: Player) -> Vec<Shape> {
+    let mut table = vec![Shape::None; TABLE_LEN];
     for key in (0..KEYS).rev() {
         table[key] = classify(rule, player, key, &table[..]);
     }
     table
+}
+
+/// Every key's pattern: its shape, refined by what one more stone makes of
+/// it ([`refine`]).
+fn build_patterns(rule: Rule, player: Player) -> Box<[Pattern; TABLE_LEN]> {
+    let shapes = build_shapes(rule, player);
+    let mut table = Box::new([Pattern::Dead; TABLE_LEN]);
+    for key in 0..KEYS {
+        table[key] = refine(key, &shapes);
+    }
+    table
+}
+
+/// The pattern of `key`: its shape, told apart by how many empty cells of
+/// the line turn it into the next shape up. A three with two open-four
+/// points cannot be stopped by one block beside it; an open two with three
+/// ways to an open three is harder to stop than one with one way; a lone
+/// stone that can still become an open two is worth more than one that
+/// can only become a two.
+fn refine(key: usize, shapes: &[Shape]) -> Pattern {
+    let grows_into = |target: Shape| {
+        let mut count = 0;
+        let mut rest = key;
+        for weight in POW3 {
+            if rest % 3 == 0 && shapes[key + usize::from(weight)] == target {
+                count += 1;
+            }
+            rest /= 3;
+        }
+        count
+    };
+    match shapes[key] {
+        Shape::None => Pattern::Dead,
+        Shape::Overline => Pattern::Overline,
+        Shape::One if grows_into(Shape::OpenTwo) > 0 => Pattern::FlexOne,
+        Shape::One => Pattern::One,
+        Shape::Two => Pattern::Two,
+        Shape::OpenTwo => match grows_into(Shape::OpenThree) {
+            0 | 1 => Pattern::FlexTwo,
+            2 => Pattern::FlexTwoDouble,
+            _ => Pattern::FlexTwoTriple,
+        },
+        Shape::Three => Pattern::Three,
+        Shape::OpenThree if grows_into(Shape::OpenFour) >= 2 => Pattern::FlexThreeDouble,
+        Shape::OpenThree => Pattern::FlexThree,
+        Shape::Four => Pattern::Four,
+        Shape::OpenFour => Pattern::OpenFour,
+        Shape::Five => Pattern::Five,
+    }
 }
 
 /// The digits of `key`, with the point itself (an own stone) in the middle.
@@ -244,6 +379,56 @@ mod tests {
             key += value(k as isize) * POW3[digit_after(k)];
         }
         line_table(rule).shape(0, key)
+    }
+
+    /// The pattern the stone `*` makes in `line` (as [`shape_of`]).
+    fn pattern_of(rule: Rule, line: &str) -> Pattern {
+        let cells: Vec<char> = line.chars().collect();
+        let centre = cells.iter().position(|&c| c == '*').unwrap();
+        let value = |offset: isize| -> u16 {
+            let at = centre as isize + offset;
+            match usize::try_from(at).ok().and_then(|at| cells.get(at)) {
+                Some('X') => OWN,
+                Some('O' | '|') => BLOCKED,
+                _ => 0,
+            }
+        };
+        let mut key = 0;
+        for k in 1..=REACH {
+            key += value(-(k as isize)) * POW3[digit_before(k)];
+            key += value(k as isize) * POW3[digit_after(k)];
+        }
+        line_table(rule).pattern(0, key)
+    }
+
+    #[test]
+    fn patterns_refine_the_shapes() {
+        let cases = [
+            ("...X*X...", Pattern::FlexThreeDouble),
+            ("O.X*X..", Pattern::FlexThree),
+            ("..X.*X..", Pattern::FlexThree),
+            ("|X*X..", Pattern::Three),
+            ("....*X....", Pattern::FlexTwoTriple),
+            ("O..*X...", Pattern::FlexTwoTriple),
+            ("O*X...", Pattern::Two),
+            ("....*....", Pattern::FlexOne),
+            ("O.*...O", Pattern::One),
+            ("O...*O", Pattern::Dead),
+            ("..XXX*..", Pattern::OpenFour),
+            ("|*XXX.", Pattern::Four),
+            ("XX*XX", Pattern::Five),
+        ];
+        for (line, pattern) in cases {
+            assert_eq!(pattern_of(Rule::Freestyle, line), pattern, "{line}");
+        }
+        // Every key's pattern refines its shape.
+        for rule in Rule::ALL {
+            let table = line_table(rule);
+            let shapes = build_shapes(rule, Player::First);
+            for (key, &shape) in shapes.iter().enumerate().take(KEYS) {
+                assert_eq!(table.pattern(0, key as u16).shape(), shape, "{rule} key {key}");
+            }
+        }
     }
 
     #[test]

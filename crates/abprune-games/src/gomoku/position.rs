@@ -1,7 +1,8 @@
 //! The position: its state, constructors, queries and checked moves.
 
 use super::board::{index_of, point_of, CellSet, CELLS, DIRECTIONS, EMPTY, MAX_SIDE, WALL};
-use super::patterns::{line_table, Direction, LineTable, Shape, SHAPES};
+use super::cells::{code_tables, CodeTables, EvalTables};
+use super::patterns::{line_table, Direction, LineTable, Pattern, Shape, SHAPES};
 use super::threats::{threat_of, Threat, THREAT_KINDS};
 use super::{gomoku_error, GomokuError, MoveOrder, Point, Rule};
 use abprune::Player;
@@ -20,6 +21,10 @@ pub struct Gomoku {
     pub(super) order: MoveOrder,
     /// The rule's line shapes.
     pub(super) table: &'static LineTable,
+    /// The cell codes of patterns.
+    pub(super) codes: &'static CodeTables,
+    /// The pattern evaluation's values.
+    pub(super) eval: &'static EvalTables,
     /// `EMPTY`, `BLACK`, `WHITE` or `WALL` per cell of the padded grid.
     pub(super) cells: [u8; CELLS],
     /// Stones within two rows and columns of each cell (itself included).
@@ -39,6 +44,10 @@ pub struct Gomoku {
     pub(super) shape_counts: [[i32; SHAPES]; 2],
     /// `threat_counts[colour][kind]`: the sizes of the threat sets.
     pub(super) threat_counts: [[i32; THREAT_KINDS]; 2],
+    /// `cell_sums[role][colour]`: over the empty cells, the pattern
+    /// evaluation's value of the colour's code there, read from the table
+    /// of the side to move (role 0) or of the other side (role 1).
+    pub(super) cell_sums: [[i32; 2]; 2],
     /// Zobrist key of the stones and the side to move.
     pub(super) hash: u64,
     /// The moves played, in order.
@@ -63,12 +72,12 @@ pub(super) struct CellLines {
     /// colours: black's in the low 16 bits, white's in the high 16 bits.
     /// Kept for every playing cell, occupied or not.
     pub(super) keys: [u32; 4],
-    /// `shapes[colour][direction]`: the shape of the key. The fields below
-    /// are kept for empty cells only (stale under a stone, refreshed when it
-    /// leaves).
-    pub(super) shapes: [[Shape; 4]; 2],
-    /// Per colour, [`super::threats::counts_of`] the shapes.
-    pub(super) counts: [u16; 2],
+    /// `patterns[colour][direction]`: the pattern of the key. The fields
+    /// below are kept for empty cells only (stale under a stone, refreshed
+    /// when it leaves).
+    pub(super) patterns: [[Pattern; 4]; 2],
+    /// Per colour, the cell code of the four patterns (module `cells`).
+    pub(super) codes: [u16; 2],
     /// Per colour, the threat of the shapes.
     pub(super) threats: [Threat; 2],
 }
@@ -80,6 +89,12 @@ impl CellLines {
     #[inline]
     pub(super) fn key(&self, colour: usize, direction: usize) -> u16 {
         (self.keys[direction] >> (16 * colour)) as u16
+    }
+
+    /// The shapes of `colour`'s four lines.
+    #[inline]
+    pub(super) fn shapes(&self, colour: usize) -> [Shape; 4] {
+        self.patterns[colour].map(Pattern::shape)
     }
 }
 
@@ -150,6 +165,8 @@ impl Gomoku {
             rule,
             order: MoveOrder::Seed,
             table: line_table(rule),
+            codes: code_tables(),
+            eval: super::eval::current_tables(),
             cells,
             near: [0; CELLS],
             lines: [CellLines::default(); CELLS],
@@ -158,6 +175,7 @@ impl Gomoku {
             threats: [[CellSet::default(); THREAT_KINDS]; 2],
             shape_counts: [[0; SHAPES]; 2],
             threat_counts: [[0; THREAT_KINDS]; 2],
+            cell_sums: [[0; 2]; 2],
             hash: 0,
             history,
             won_at: None,
@@ -269,7 +287,7 @@ impl Gomoku {
             return Err(gomoku_error!("{p} is already occupied"));
         }
         let colour = self.colour_to_move();
-        if self.rule.forbids(player_of(colour), &self.lines[index].shapes[colour]) {
+        if self.rule.forbids(player_of(colour), &self.lines[index].shapes(colour)) {
             return Err(gomoku_error!("{p} is forbidden for {}", colour_name(colour)));
         }
         Ok(())

@@ -1,0 +1,659 @@
+//! `abprune tune gomoku-eval`: fits the Gomoku pattern evaluation's tables
+//! (module `gomoku::cells` of abprune-games) to positions labelled by a
+//! search.
+//!
+//! The input is one position a line, in the text format Rapfi's self-play
+//! writes and `scripts/gomoku-data` produces (docs/gomoku-data.md):
+//!
+//! ```text
+//! 15,Freestyle,C10D12G14F10D10A13C13,0,C11(106)|F11(48)
+//! size, rule, the moves, the result for the side to move (0 loss, 1 draw,
+//! 2 win), the best moves with their search values (win rate
+//! sigmoid(value / 200); beyond +-20000 a forced result)
+//! ```
+//!
+//! Every quiet position (no five to make or stop, no open four to make:
+//! where the engine trusts the static evaluation) becomes a sample: the
+//! counts of each cell code of either side, the threat mask and the target
+//! `lambda x result + (1 - lambda) x sigmoid(value / value-scale)`. The fit
+//! minimises the cross-entropy between the targets and
+//! `sigmoid(evaluation / scale)`, where `scale` is first fitted to the
+//! current tables and then held, so that the fitted evaluation keeps the
+//! units the search's margins are written in. Adam on shuffled mini-batches
+//! (seeded), with weight decay towards the current tables so that a code
+//! the data seldom shows keeps its value. Every tenth game is held out; the
+//! command prints, before and after, the held-out cross-entropy, the mean
+//! squared error, and the correlation of the evaluation with the labels'
+//! search values, then writes the tables as Rust source.
+//!
+//! A sample keeps only its sparse counts (about 80 four-byte entries), not
+//! the position: a million positions take about 400 MB.
+
+use crate::tune::Adam;
+use abprune::{Game, Horizon};
+use abprune_games::gomoku::cells::{CODES, MASKS};
+use abprune_games::gomoku::EvalTables;
+use abprune_games::{Gomoku, Point, Rule};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+/// Features: the mover's codes, the waiter's codes, the masks, the tempo.
+const FEATURES: usize = 2 * CODES + MASKS + 1;
+/// The first feature of the waiter's codes.
+const WAITER: usize = CODES;
+/// The first feature of the masks.
+const MASK: usize = 2 * CODES;
+/// The tempo's feature.
+const TEMPO: usize = 2 * CODES + MASKS;
+/// Every this many-th game is held out of the fit.
+const HOLD_OUT_EVERY: usize = 10;
+/// A value at least this large is a forced result (Rapfi's mate values
+/// start at 29,992; its evaluations stay far below).
+const FORCED_VALUE: i32 = 20_000;
+/// The step size of the last epoch, as a share of the first's.
+const FINAL_RATE_SHARE: f64 = 0.1;
+/// Adam's guard against dividing by a vanishing gradient.
+const ADAM_EPSILON: f64 = 1e-8;
+/// The longest input line accepted (a 22x22 game is under 2 KB).
+const MAX_LINE: usize = 16 * 1024;
+/// Positions between two progress lines while reading.
+const PROGRESS_EVERY: usize = 100_000;
+
+/// Fit the Gomoku pattern evaluation to positions labelled by a search.
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    /// Files of labelled positions (Rapfi's self-play text format; `-` for
+    /// standard input, e.g. `xz -dc data.txt.xz | abprune tune gomoku-eval -`).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The result's share of a target (the rest is the search's value).
+    #[arg(long, default_value_t = 0.3)]
+    lambda: f64,
+    /// The labels' value scale: win rate = sigmoid(value / this).
+    #[arg(long, default_value_t = 200.0)]
+    value_scale: f64,
+    /// Positions with fewer stones are left out (the openings).
+    #[arg(long, default_value_t = 4)]
+    min_stones: usize,
+    /// Passes over the fitted samples.
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Samples per gradient step.
+    #[arg(long, default_value_t = 4096)]
+    batch: usize,
+    /// Adam's step size, in evaluation units.
+    #[arg(long, default_value_t = 2.0)]
+    rate: f64,
+    /// Weight decay towards the current tables, per step.
+    #[arg(long, default_value_t = 1e-4)]
+    decay: f64,
+    /// Seed of the shuffling.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads computing the gradient.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Where to write the fitted tables (Rust source for
+    /// `crates/abprune-games/src/gomoku/eval_tables.rs`).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// The samples in sparse form: entry `features[offsets[i]..offsets[i+1]]`
+/// of sample `i` is `feature << 16 | count`.
+#[derive(Default)]
+struct Samples {
+    features: Vec<u32>,
+    offsets: Vec<u32>,
+    targets: Vec<f32>,
+    /// The label's search value where it was not a forced result.
+    values: Vec<Option<i16>>,
+}
+
+impl Samples {
+    fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    fn entries(&self, i: usize) -> &[u32] {
+        &self.features[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    fn bytes(&self) -> usize {
+        self.features.capacity() * 4
+            + self.offsets.capacity() * 4
+            + self.targets.capacity() * 4
+            + self.values.capacity() * 4
+    }
+
+    /// The evaluation of sample `i` under `weights`.
+    fn eval(&self, i: usize, weights: &[f64]) -> f64 {
+        self.entries(i).iter().map(|&e| weights[(e >> 16) as usize] * f64::from(e & 0xffff)).sum()
+    }
+}
+
+/// One labelled position of the input.
+struct Labelled {
+    size: usize,
+    rule: Rule,
+    moves: Vec<Point>,
+    /// 0 loss, 1/2 draw, 1 win, for the side to move.
+    result: f64,
+    value: i32,
+}
+
+/// Runs the fit and prints the figures.
+pub fn run(args: &EvalArgs) -> Result<()> {
+    check(args)?;
+    let start_tables = abprune_games::gomoku::eval::current_tables();
+    let (fitted, held_out) = read_samples(args)?;
+    if fitted.len() < FEATURES {
+        bail!("only {} quiet positions to fit {FEATURES} values: give more positions", fitted.len());
+    }
+    eprintln!(
+        "# {} positions fitted, {} held out ({} MB of samples)",
+        fitted.len(),
+        held_out.len(),
+        (fitted.bytes() + held_out.bytes()) >> 20
+    );
+    let start = to_vector(start_tables);
+    let scale = best_scale(&fitted, &start);
+    println!("# scale {scale:.1}: the evaluation's units per unit of logit");
+    report("current tables", &held_out, &start, scale, args.value_scale);
+    let weights = fit(&fitted, &start, scale, args);
+    let rounded: Vec<f64> = weights.iter().map(|w| w.round()).collect();
+    report("fitted tables", &held_out, &rounded, scale, args.value_scale);
+    if let Some(path) = &args.out {
+        write_tables(path, &rounded, args, fitted.len())?;
+        println!("# tables written to {}", path.display());
+    }
+    Ok(())
+}
+
+/// The options are checked before any input is read.
+fn check(args: &EvalArgs) -> Result<()> {
+    if !(0.0..=1.0).contains(&args.lambda) {
+        bail!("--lambda {} is not a share between 0 and 1", args.lambda);
+    }
+    if !(args.value_scale > 0.0 && args.value_scale.is_finite()) {
+        bail!("--value-scale {} is not a positive number", args.value_scale);
+    }
+    if args.batch == 0 || args.epochs == 0 {
+        bail!("--batch and --epochs must be at least 1");
+    }
+    if !(args.rate > 0.0 && args.rate.is_finite() && args.decay >= 0.0 && args.decay.is_finite()) {
+        bail!("--rate must be positive and --decay at least 0");
+    }
+    if args.threads == 0 || args.threads > 256 {
+        bail!("--threads {} is not between 1 and 256", args.threads);
+    }
+    Ok(())
+}
+
+/// The tables as one weight vector in feature order (the waiter's codes
+/// with their sign: the evaluation subtracts them).
+fn to_vector(tables: &EvalTables) -> Vec<f64> {
+    let mut vector = vec![0.0; FEATURES];
+    for code in 0..CODES {
+        vector[code] = f64::from(tables.mover[code]);
+        vector[WAITER + code] = -f64::from(tables.waiter[code]);
+    }
+    for mask in 0..MASKS {
+        vector[MASK + mask] = f64::from(tables.mask[mask]);
+    }
+    vector[TEMPO] = f64::from(tables.tempo);
+    vector
+}
+
+/// Reads every input, returning the fitted and the held-out samples.
+fn read_samples(args: &EvalArgs) -> Result<(Samples, Samples)> {
+    let (mut fitted, mut held_out) = (Samples::default(), Samples::default());
+    fitted.offsets.push(0);
+    held_out.offsets.push(0);
+    let mut reader = Replayer::default();
+    let mut read = 0usize;
+    for path in &args.files {
+        let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
+            Box::new(std::io::stdin().lock())
+        } else {
+            let file = open_regular(path)?;
+            Box::new(std::io::BufReader::new(file))
+        };
+        for (number, line) in capped_lines(input).enumerate() {
+            let line = line.with_context(|| format!("{} line {}", path.display(), number + 1))?;
+            let Some(labelled) =
+                parse_line(&line).with_context(|| format!("{} line {}", path.display(), number + 1))?
+            else {
+                continue;
+            };
+            let (game, game_number) =
+                reader.advance(&labelled).with_context(|| format!("{} line {}", path.display(), number + 1))?;
+            if labelled.moves.len() < args.min_stones {
+                continue;
+            }
+            let target = if labelled.value >= FORCED_VALUE {
+                1.0
+            } else if labelled.value <= -FORCED_VALUE {
+                0.0
+            } else {
+                args.lambda * labelled.result
+                    + (1.0 - args.lambda) * sigmoid(f64::from(labelled.value) / args.value_scale)
+            };
+            let value = (labelled.value.abs() < FORCED_VALUE).then(|| labelled.value.clamp(-32000, 32000) as i16);
+            let samples = if game_number % HOLD_OUT_EVERY == 0 { &mut held_out } else { &mut fitted };
+            if add_sample(samples, game, target, value) {
+                read += 1;
+                if read % PROGRESS_EVERY == 0 {
+                    eprintln!("# read {read} quiet positions");
+                }
+            }
+        }
+    }
+    Ok((fitted, held_out))
+}
+
+/// `path` opened for reading, if it is a regular file (a FIFO or a device
+/// would be read forever).
+fn open_regular(path: &Path) -> Result<std::fs::File> {
+    let file = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let metadata = file.metadata().with_context(|| format!("cannot read {}", path.display()))?;
+    if !metadata.is_file() {
+        bail!("{} is not a regular file", path.display());
+    }
+    Ok(file)
+}
+
+/// The lines of `input`, each at most [`MAX_LINE`] bytes (a longer one is
+/// an error, not read whole).
+fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = Result<String>> {
+    let mut buffer = Vec::new();
+    std::iter::from_fn(move || {
+        buffer.clear();
+        let mut limited = std::io::Read::take(input.as_mut(), MAX_LINE as u64 + 1);
+        match limited.read_until(b'\n', &mut buffer) {
+            Ok(0) => None,
+            Ok(_) if buffer.len() > MAX_LINE && !buffer.ends_with(b"\n") => {
+                Some(Err(anyhow::anyhow!("a line is longer than {MAX_LINE} bytes")))
+            }
+            Ok(_) => Some(String::from_utf8(std::mem::take(&mut buffer)).context("the line is not UTF-8")),
+            Err(error) => Some(Err(error.into())),
+        }
+    })
+}
+
+/// A line of the input, or `None` for a line without a search value (a
+/// game's last move found without a search) or an empty one.
+fn parse_line(line: &str) -> Result<Option<Labelled>> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    let fields: Vec<&str> = line.split(',').collect();
+    if fields.len() < 4 {
+        bail!("'{}' has not the four fields size,rule,moves,result", crate::quote::one_line(line));
+    }
+    let size: usize = fields[0].parse().with_context(|| format!("'{}' is not a board size", fields[0]))?;
+    let rule = match fields[1].to_ascii_lowercase().as_str() {
+        "freestyle" => Rule::Freestyle,
+        "standard" => Rule::Standard,
+        other => bail!("rule '{other}' is not freestyle or standard"),
+    };
+    let moves = parse_moves(fields[2])?;
+    let result = match fields[3] {
+        "0" => 0.0,
+        "1" => 0.5,
+        "2" => 1.0,
+        other => bail!("result '{other}' is not 0, 1 or 2"),
+    };
+    let Some(best) = fields.get(4).filter(|f| !f.is_empty()) else { return Ok(None) };
+    let first = best.split('|').next().unwrap_or_default();
+    let Some(open) = first.find('(') else { return Ok(None) };
+    let close = first.rfind(')').filter(|&c| c > open).with_context(|| format!("'{first}' has no closing ')'"))?;
+    let value: i32 = first[open + 1..close].parse().with_context(|| format!("'{first}' has no value"))?;
+    Ok(Some(Labelled { size, rule, moves, result, value }))
+}
+
+/// Moves written as a letter (the column from `A`) and a number (the row
+/// from 1), run together: `C10D12G14`.
+fn parse_moves(text: &str) -> Result<Vec<Point>> {
+    let mut moves = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let letter = bytes[i].to_ascii_uppercase();
+        if !letter.is_ascii_uppercase() {
+            bail!("a move at '{}' does not start with a letter", &text[i..]);
+        }
+        let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let row: u8 =
+            text[i + 1..i + 1 + digits].parse().with_context(|| format!("a move at '{}' has no row", &text[i..]))?;
+        if row == 0 {
+            bail!("a move at '{}' has row 0", &text[i..]);
+        }
+        moves.push(Point::new(letter - b'A', row - 1));
+        i += 1 + digits;
+    }
+    Ok(moves)
+}
+
+/// Replays the input's positions, continuing the previous one when a line
+/// extends its moves (the positions of one game come in order), and
+/// counts the games.
+#[derive(Default)]
+struct Replayer {
+    game: Option<Gomoku>,
+    games: usize,
+}
+
+impl Replayer {
+    /// The position of `labelled`, and the number of its game (from 1).
+    fn advance(&mut self, labelled: &Labelled) -> Result<(&Gomoku, usize)> {
+        let continues = self.game.as_ref().is_some_and(|game| {
+            game.width() == labelled.size
+                && game.rule() == labelled.rule
+                && game.history().len() <= labelled.moves.len()
+                && game.history() == &labelled.moves[..game.history().len()]
+        });
+        if !continues {
+            self.game = Some(Gomoku::new(labelled.size, labelled.rule).map_err(anyhow::Error::msg)?);
+            self.games += 1;
+        }
+        let game = self.game.as_mut().context("no position")?;
+        for &mv in &labelled.moves[game.history().len()..] {
+            game.try_play(mv).map_err(|error| anyhow::anyhow!("move {mv}: {error}"))?;
+        }
+        Ok((game, self.games))
+    }
+}
+
+/// Adds `game` as a sample if it is quiet and not over; true if added.
+fn add_sample(samples: &mut Samples, game: &Gomoku, target: f64, value: Option<i16>) -> bool {
+    if game.outcome().is_some() {
+        return false;
+    }
+    let mut forcing = Vec::new();
+    if game.horizon(&mut forcing) != Horizon::Quiet {
+        return false;
+    }
+    let mut counts: Vec<u32> = Vec::with_capacity(2 * 64);
+    let mask = game.eval_codes(|mover, waiter| {
+        counts.push(u32::from(mover));
+        counts.push(WAITER as u32 + u32::from(waiter));
+    });
+    counts.push((MASK + mask) as u32);
+    counts.push(TEMPO as u32);
+    counts.sort_unstable();
+    for run in counts.chunk_by(|a, b| a == b) {
+        samples.features.push(run[0] << 16 | run.len() as u32);
+    }
+    samples.offsets.push(samples.features.len() as u32);
+    samples.targets.push(target as f32);
+    samples.values.push(value);
+    true
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The mean cross-entropy of `samples` under `weights` at `scale`.
+fn cross_entropy(samples: &Samples, weights: &[f64], scale: f64) -> f64 {
+    let total: f64 = (0..samples.len())
+        .map(|i| {
+            let p = sigmoid(samples.eval(i, weights) / scale).clamp(1e-12, 1.0 - 1e-12);
+            let t = f64::from(samples.targets[i]);
+            -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// The scale that fits `weights` best (golden-section search).
+fn best_scale(samples: &Samples, weights: &[f64]) -> f64 {
+    let (mut low, mut high) = (10.0f64, 100_000.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..50 {
+        let a = high - ratio * (high - low);
+        let b = low + ratio * (high - low);
+        if cross_entropy(samples, weights, a) < cross_entropy(samples, weights, b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// Prints the held-out figures of `weights`.
+fn report(name: &str, held_out: &Samples, weights: &[f64], scale: f64, value_scale: f64) {
+    if held_out.len() == 0 {
+        return;
+    }
+    let squared: f64 = (0..held_out.len())
+        .map(|i| (f64::from(held_out.targets[i]) - sigmoid(held_out.eval(i, weights) / scale)).powi(2))
+        .sum::<f64>()
+        / held_out.len() as f64;
+    // Correlation of the evaluation's win rate with the label's, where the
+    // label is a value (not a forced result).
+    let pairs: Vec<(f64, f64)> = (0..held_out.len())
+        .filter_map(|i| {
+            let value = held_out.values[i]?;
+            Some((sigmoid(held_out.eval(i, weights) / scale), sigmoid(f64::from(value) / value_scale)))
+        })
+        .collect();
+    println!(
+        "# {name}: held out {} positions: cross-entropy {:.5}, mean squared error {:.5}, correlation with the search values {:.4}",
+        held_out.len(),
+        cross_entropy(held_out, weights, scale),
+        squared,
+        correlation(&pairs)
+    );
+}
+
+/// Pearson's correlation of the pairs.
+fn correlation(pairs: &[(f64, f64)]) -> f64 {
+    let n = pairs.len() as f64;
+    if n < 2.0 {
+        return 0.0;
+    }
+    let (mx, my) = pairs.iter().fold((0.0, 0.0), |(x, y), &(a, b)| (x + a / n, y + b / n));
+    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
+    for &(x, y) in pairs {
+        sxy += (x - mx) * (y - my);
+        sxx += (x - mx) * (x - mx);
+        syy += (y - my) * (y - my);
+    }
+    sxy / (sxx * syy).sqrt().max(f64::MIN_POSITIVE)
+}
+
+/// Adam on shuffled mini-batches of the cross-entropy, with weight decay
+/// towards `start`; the step size falls linearly from `--rate` to
+/// [`FINAL_RATE_SHARE`] of it over the epochs, so that the last epochs
+/// settle instead of wandering by the batches' noise.
+fn fit(samples: &Samples, start: &[f64], scale: f64, args: &EvalArgs) -> Vec<f64> {
+    let mut weights = start.to_vec();
+    let mut adam = Adam::new(FEATURES, args.rate, ADAM_EPSILON);
+    let mut order: Vec<u32> = (0..samples.len() as u32).collect();
+    let mut random = SplitMix(args.seed);
+    let mut step = 0;
+    for epoch in 1..=args.epochs {
+        // Fisher-Yates with the seeded generator.
+        for i in (1..order.len()).rev() {
+            order.swap(i, (random.next() % (i as u64 + 1)) as usize);
+        }
+        let progress = (epoch - 1) as f64 / args.epochs as f64;
+        adam.set_rate(args.rate * (1.0 - (1.0 - FINAL_RATE_SHARE) * progress));
+        for batch in order.chunks(args.batch) {
+            step += 1;
+            let mut gradient = batch_gradient(samples, batch, &weights, scale, args.threads);
+            for ((g, w), s) in gradient.iter_mut().zip(&weights).zip(start) {
+                *g = *g / batch.len() as f64 + args.decay * (w - s);
+            }
+            adam.descend(&mut weights, &gradient, step);
+        }
+        eprintln!("# epoch {epoch}: training cross-entropy {:.5}", cross_entropy(samples, &weights, scale));
+    }
+    weights
+}
+
+/// The summed gradient of the cross-entropy over `batch`, on `threads`.
+fn batch_gradient(samples: &Samples, batch: &[u32], weights: &[f64], scale: f64, threads: usize) -> Vec<f64> {
+    let part = batch.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = batch
+            .chunks(part)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut gradient = vec![0.0; FEATURES];
+                    for &i in chunk {
+                        let i = i as usize;
+                        let p = sigmoid(samples.eval(i, weights) / scale);
+                        // d/dw of the cross-entropy: (p - t) x / scale.
+                        let factor = (p - f64::from(samples.targets[i])) / scale;
+                        for &e in samples.entries(i) {
+                            gradient[(e >> 16) as usize] += factor * f64::from(e & 0xffff);
+                        }
+                    }
+                    gradient
+                })
+            })
+            .collect();
+        let mut total = vec![0.0; FEATURES];
+        for worker in workers {
+            // A worker only adds numbers: it cannot panic short of a bug.
+            if let Ok(gradient) = worker.join() {
+                for (t, g) in total.iter_mut().zip(gradient) {
+                    *t += g;
+                }
+            }
+        }
+        total
+    })
+}
+
+/// splitmix64: the shuffle's generator (seeded, no dependency).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// Writes the tables as the Rust source of `eval_tables.rs`.
+fn write_tables(path: &Path, weights: &[f64], args: &EvalArgs, positions: usize) -> Result<()> {
+    let list = |values: &mut dyn Iterator<Item = f64>| -> String {
+        let numbers: Vec<String> = values.map(|v| format!("{}", v as i32)).collect();
+        numbers.chunks(16).map(|row| format!("    {},\n", row.join(", "))).collect()
+    };
+    let mut text = String::new();
+    text.push_str("//! The pattern evaluation's fitted tables (module `cells`), written by\n");
+    text.push_str(&format!(
+        "//! `abprune tune gomoku-eval` from {positions} positions (--lambda {} --value-scale {} --epochs {} --batch {} --rate {} --decay {} --seed {}).\n",
+        args.lambda, args.value_scale, args.epochs, args.batch, args.rate, args.decay, args.seed
+    ));
+    text.push_str("//! docs/gomoku-data.md says how the positions are made again. Not edited by hand.\n\n");
+    text.push_str("use super::cells::{CODES, MASKS};\n\n");
+    text.push_str("/// Per code, its value as a cell of the side to move.\n#[rustfmt::skip]\npub(super) static MOVER: [i32; CODES] = [\n");
+    text.push_str(&list(&mut weights[..CODES].iter().copied()));
+    text.push_str("];\n\n/// Per code, its value as a cell of the other side (subtracted).\n#[rustfmt::skip]\npub(super) static WAITER: [i32; CODES] = [\n");
+    text.push_str(&list(&mut weights[WAITER..MASK].iter().map(|w| -w)));
+    text.push_str(
+        "];\n\n/// Per threat mask, its value.\n#[rustfmt::skip]\npub(super) static MASK: [i32; MASKS] = [\n",
+    );
+    text.push_str(&list(&mut weights[MASK..TEMPO].iter().copied()));
+    text.push_str(&format!(
+        "];\n\n/// The side to move's bonus for having the move.\npub(super) const TEMPO: i32 = {};\n",
+        weights[TEMPO] as i32
+    ));
+    let mut file = std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+    file.write_all(text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_of_the_self_play_format_are_read() {
+        let labelled = parse_line("15,Freestyle,C10D12G14,0,C11(106)|F11(48)").unwrap().unwrap();
+        assert_eq!(labelled.size, 15);
+        assert_eq!(labelled.moves, vec![Point::new(2, 9), Point::new(3, 11), Point::new(6, 13)]);
+        assert_eq!((labelled.result, labelled.value), (0.0, 106));
+        assert!(parse_line("15,Freestyle,C10,2,").unwrap().is_none(), "no value");
+        assert!(parse_line("15,Freestyle,C10,2,C11(-29994)").unwrap().is_some());
+        for bad in [
+            "15,Renju,C10,0,C11(1)",
+            "x,Freestyle,C10,0,C11(1)",
+            "15,Freestyle,10C,0,C11(1)",
+            "15,Freestyle,C0,0,C1(1)",
+            "15,Freestyle,C1,7,C2(1)",
+            "15,Freestyle",
+        ] {
+            assert!(parse_line(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn samples_hold_the_evaluation_of_their_position() {
+        let tables = abprune_games::gomoku::eval::current_tables();
+        let weights = to_vector(tables);
+        let mut samples = Samples::default();
+        samples.offsets.push(0);
+        let mut replayer = Replayer::default();
+        let lines = [
+            "15,Freestyle,H8,1,I9(10)",
+            "15,Freestyle,H8I9,1,I8(10)",
+            "15,Freestyle,H8I9J10,1,G7(10)",
+            "15,Freestyle,A1,1,B2(10)",
+        ];
+        let mut added = 0;
+        for line in lines {
+            let labelled = parse_line(line).unwrap().unwrap();
+            let (game, _) = replayer.advance(&labelled).unwrap();
+            if add_sample(&mut samples, game, 0.5, Some(10)) {
+                assert_eq!(samples.eval(added, &weights) as i32, game.clone().evaluate().get(), "{line}");
+                added += 1;
+            }
+        }
+        assert_eq!(replayer.games, 2, "the last line starts a new game");
+        assert!(added >= 3);
+    }
+
+    #[test]
+    fn a_fit_lowers_the_error_it_fits() {
+        // Positions where the side with more stones in a row wins.
+        let mut samples = Samples::default();
+        samples.offsets.push(0);
+        let mut replayer = Replayer::default();
+        for (line, target) in [("15,Freestyle,H8A1I8,0,A2(-300)", 0.1), ("15,Freestyle,H8A1I8A15,0,A2(300)", 0.9)] {
+            let labelled = parse_line(line).unwrap().unwrap();
+            let (game, _) = replayer.advance(&labelled).unwrap();
+            assert!(add_sample(&mut samples, game, target, Some(0)));
+        }
+        let start = to_vector(abprune_games::gomoku::eval::current_tables());
+        let args = EvalArgs {
+            files: Vec::new(),
+            lambda: 0.0,
+            value_scale: 200.0,
+            min_stones: 0,
+            epochs: 200,
+            batch: 2,
+            rate: 2.0,
+            decay: 0.0,
+            seed: 1,
+            threads: 2,
+            out: None,
+        };
+        let scale = 300.0;
+        let fitted = fit(&samples, &start, scale, &args);
+        assert!(cross_entropy(&samples, &fitted, scale) < cross_entropy(&samples, &start, scale));
+    }
+}
