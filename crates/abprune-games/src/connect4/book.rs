@@ -46,7 +46,7 @@ use std::io::Read;
 use std::sync::{Arc, OnceLock};
 
 /// The first bytes of a book file.
-const MAGIC: &[u8; 8] = b"ABPC4BK\n";
+pub const MAGIC: &[u8; 8] = b"ABPC4BK\n";
 /// The format version this code reads and writes.
 pub const FORMAT_VERSION: u16 = 1;
 /// Bytes before the entries.
