@@ -32,6 +32,9 @@ pub const MAX_JOURNAL_BYTES: u64 = 64 << 20;
 pub const MAX_GAMES_BYTES: u64 = 1 << 30;
 /// The largest labels file of `tune gomoku` (a number a line).
 pub const MAX_LABELS_BYTES: u64 = 1 << 30;
+/// The largest other text file a command reads whole (a tactics suite of
+/// `bench gomoku-tactics`, the cost table of `bench connect4-curve`).
+pub const MAX_TEXT_BYTES: u64 = 64 << 20;
 /// The longest line kept from a person typing (`play connect4`): a
 /// command is a few bytes; the rest of a longer line is skipped unread.
 pub const MAX_LINE_BYTES: usize = 4096;

@@ -220,6 +220,9 @@ fn endless_and_huge_inputs_are_refused_by_their_cap() {
         vec!["solve", "connect4", "--batch", "/dev/zero"],
         vec!["tree", "/dev/zero"],
         vec!["tune", "gomoku", "/dev/zero"],
+        vec!["tune", "gomoku-order", "/dev/zero"],
+        vec!["bench", "gomoku-tactics", "/dev/zero"],
+        vec!["bench", "connect4-curve", "--plot", "/tmp/never.svg", "/dev/zero"],
     ] {
         assert_one_line_error(&run(&args), "'/dev/zero': not a regular file");
     }
@@ -233,6 +236,7 @@ fn endless_and_huge_inputs_are_refused_by_their_cap() {
     let out = run(&["book", "connect4", "info", &name(&sparse)]);
     assert_one_line_error(&out, "padded: more than the 6495 bytes its header says");
     assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+    std::fs::remove_file(&sparse).unwrap();
     // Standard input past its cap: the cap is named.
     let endless = vec![b'('; (64 << 20) + 1];
     let out = abprune_with_bytes(&["tree", "-"], &endless, LIMIT);
@@ -248,4 +252,7 @@ fn play_keeps_only_the_start_of_a_huge_line() {
     let out = abprune_with_bytes(&["play", "connect4", "--side", "first", "--threads", "1"], &input, LIMIT);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("'a line of 10485760 bytes' is not a column"), "{}", text(&out.stdout));
+    let out = abprune_with_bytes(&["play", "gomoku", "--size", "7"], &input, LIMIT);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("a line of 10485760 bytes is not a move"), "{}", text(&out.stdout));
 }
