@@ -187,7 +187,8 @@ impl Book {
     /// A book of `plies` plies from `(symmetric key, score, best move)`
     /// entries in any order, the move in the orientation of the symmetric
     /// key ([`Book::canonical_move`]); the builder's side of
-    /// [`Book::from_bytes`].
+    /// [`Book::from_bytes`]. The values are not checked against each other
+    /// here (a builder's entries may be partial): [`Book::verify`] does.
     ///
     /// # Errors
     /// When `plies` exceeds the board, a key repeats or a score or move is
