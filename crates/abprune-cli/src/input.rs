@@ -25,7 +25,7 @@ pub const MAX_BATCH_BYTES: u64 = 64 << 20;
 /// far more than a picture or a trace can show.
 pub const MAX_TREE_BYTES: u64 = 64 << 20;
 /// The largest book journal: a line is at most 30 bytes, and a book of 8
-/// plies (the most `book connect4 build` makes) about 100,000 lines.
+/// plies (the most `book connect4 build` makes) about 130,000 lines.
 pub const MAX_JOURNAL_BYTES: u64 = 64 << 20;
 /// The largest game record file (`tune gomoku`, `tune gomoku-order`): a
 /// million positions of SGF are about 30 MB.

@@ -15,8 +15,10 @@
 //! - below the deepest layer, its score is the best its moves reach (by
 //!   the rules, and by the book one ply deeper), and its move reaches it.
 //!
-//! The shipped book's 719 entries are walked in well under a millisecond;
-//! a book of 8 plies (about 100,000 entries) in milliseconds.
+//! The shipped book's 719 entries are checked in about 0.08 ms (82 us a
+//! check, 90 us a whole `Book::from_bytes`, optimised test build, busy
+//! machine, 2026-11-27); a book of 8 plies (about 130,000 entries) should
+//! take milliseconds.
 
 use super::{Book, BookError};
 use crate::connect4::{Connect4, CELLS, WIDTH};
