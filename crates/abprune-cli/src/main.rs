@@ -6,6 +6,7 @@ mod bench;
 mod connect4;
 mod gomocup;
 mod gomoku;
+mod input;
 mod lab;
 mod limits;
 mod quote;

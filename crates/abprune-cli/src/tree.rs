@@ -6,7 +6,6 @@ use abprune::{Score, SearchResult, Trace, UNLIMITED_DEPTH};
 use abprune_games::{LeafValues, MoveOrdering, NodeId, RandomTreeSpec, Tree, TreeGame};
 use anyhow::{bail, Context as _, Result};
 use clap::Args;
-use std::io::Read;
 use std::path::PathBuf;
 
 /// The tree searched when no file is given: four levels (MAX, MIN, MAX, MIN)
@@ -120,14 +119,13 @@ fn load_tree(args: &TreeArgs) -> Result<(Tree, String)> {
     }
     let (text, name) = match args.file.as_deref() {
         None => (BUILT_IN_TREE.to_string(), "built-in textbook tree".to_string()),
-        Some("-") => {
-            let mut bytes = Vec::new();
-            std::io::stdin().read_to_end(&mut bytes).context("cannot read the tree from stdin")?;
+        Some(crate::input::STDIN) => {
+            let bytes = crate::input::read_file_or_stdin(crate::input::STDIN, crate::input::MAX_TREE_BYTES, "tree")?;
             (tree_text(bytes, "stdin")?, "stdin".to_string())
         }
         Some(path) => {
             let name = crate::quote::excerpt(path);
-            let bytes = std::fs::read(path).with_context(|| format!("cannot read '{name}'"))?;
+            let bytes = crate::input::read_file_or_stdin(path, crate::input::MAX_TREE_BYTES, "tree")?;
             (tree_text(bytes, &name)?, name)
         }
     };

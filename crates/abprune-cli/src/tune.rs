@@ -194,7 +194,7 @@ pub fn run(args: &TuneArgs) -> Result<()> {
 pub(crate) fn read_games(files: &[PathBuf]) -> Result<Vec<GameRecord>> {
     let mut games = Vec::new();
     for path in files {
-        let text = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = crate::input::read_file(path, crate::input::MAX_GAMES_BYTES, "game records")?;
         let text = String::from_utf8_lossy(&text);
         games.extend(parse_sgf(&text).with_context(|| format!("in {}", path.display()))?);
     }
@@ -291,7 +291,8 @@ fn format_label(label: Label) -> String {
 
 /// The labels kept in `path`, which must hold `expected` of them.
 fn read_labels(path: &std::path::Path, expected: usize) -> Result<Vec<Label>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = String::from_utf8(crate::input::read_file(path, crate::input::MAX_LABELS_BYTES, "labels")?)
+        .with_context(|| format!("labels '{}' are not UTF-8 text", path.display()))?;
     let values = text
         .lines()
         .enumerate()

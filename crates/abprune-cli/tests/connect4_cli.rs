@@ -96,7 +96,7 @@ fn bad_single_positions_are_refused() {
     }
     let out = abprune(&["solve", "connect4", "--batch", "/nonexistent/set"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("cannot read '/nonexistent/set'"));
+    assert!(text(&out.stderr).contains("cannot read batch '/nonexistent/set'"));
 }
 
 /// Middle-game positions (made up, not from the public sets) long enough for

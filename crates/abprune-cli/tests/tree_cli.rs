@@ -138,7 +138,7 @@ fn impossible_options_are_refused() {
         "--window applies to alphabeta, failsoft and pvs, not negamax",
     );
     assert_refused(&abprune(&["tree", "--bound", "3"]), "--bound applies to f1 only");
-    assert_refused(&abprune(&["tree", "/nonexistent/tree.txt"]), "cannot read '/nonexistent/tree.txt'");
+    assert_refused(&abprune(&["tree", "/nonexistent/tree.txt"]), "cannot read tree '/nonexistent/tree.txt'");
     assert_refused(&abprune(&["tree", "--random", "0,3"]), "branching must be at least 1");
     assert_refused(&abprune(&["tree", "--random", "9,12"]), "nodes; the limit is");
     assert_refused(&abprune(&["tree", "--random", "2"]), "expected B,D");

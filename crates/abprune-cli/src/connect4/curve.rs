@@ -36,7 +36,8 @@ struct Point {
 pub fn run(args: &CurveArgs) -> Result<()> {
     let target = Target::from_path(&args.plot)?;
     let name = crate::quote::excerpt(&args.table.display().to_string());
-    let text = std::fs::read_to_string(&args.table).with_context(|| format!("cannot read '{name}'"))?;
+    let bytes = crate::input::read_file(&args.table, crate::input::MAX_TEXT_BYTES, "table")?;
+    let text = String::from_utf8(bytes).with_context(|| format!("'{name}' is not UTF-8 text"))?;
     let mut points = Vec::new();
     for (number, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {

@@ -17,7 +17,7 @@ use anyhow::{bail, Context as _, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use options::BookArgs;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::time::Duration;
 
 /// Options of `abprune solve connect4`.
@@ -240,13 +240,7 @@ struct Tally {
 }
 
 fn batch(args: &Connect4Args, solver: &mut Solver, path: &str) -> Result<()> {
-    let bytes = if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
-    } else {
-        std::fs::read(path)
-    };
-    let bytes = bytes.with_context(|| format!("cannot read '{}'", crate::quote::excerpt(path)))?;
+    let bytes = crate::input::read_file_or_stdin(path, crate::input::MAX_BATCH_BYTES, "batch")?;
     let lines: Vec<Result<&str, String>> = crate::quote::text_lines(&bytes).collect();
     let progress = ProgressBar::new(lines.len() as u64);
     progress.set_style(

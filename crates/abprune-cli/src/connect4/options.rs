@@ -45,11 +45,14 @@ impl BookArgs {
     }
 }
 
-/// The book in the file at `path`.
+/// The book in the file at `path` (a regular file), checked whole. Its
+/// length is the header's business: [`Book::read_from`] reads the header
+/// first and then only the bytes it announces, at most
+/// [`book::MAX_ENTRIES`] entries' worth.
 pub fn read_book(path: &std::path::Path) -> Result<Book> {
     let name = crate::quote::excerpt(&path.display().to_string());
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read book '{name}'"))?;
-    Book::from_bytes(&bytes).with_context(|| format!("book '{name}' refused"))
+    let file = crate::input::open_file(path, u64::MAX, "book")?;
+    Book::read_from(std::io::BufReader::new(file)).with_context(|| format!("book '{name}' refused"))
 }
 
 /// An engine with `solve connect4`'s default options and `threads` threads

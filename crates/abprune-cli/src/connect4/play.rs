@@ -123,13 +123,18 @@ fn ask_side(input: &mut impl BufRead) -> Result<Option<Side>> {
 }
 
 /// One line of input, trimmed and lower-cased; `None` at the end of the
-/// input. A line that is not text comes back as a line that is no command.
+/// input. A line that is not text comes back as a line that is no command,
+/// and so does a line longer than [`crate::input::MAX_LINE_BYTES`] (only
+/// its start is kept, the rest skipped).
 fn read_line(input: &mut impl BufRead) -> Result<Option<String>> {
-    let mut bytes = Vec::new();
-    if input.read_until(b'\n', &mut bytes).context("reading the terminal")? == 0 {
+    let Some(line) = crate::input::read_line(input, crate::input::MAX_LINE_BYTES).context("reading the terminal")?
+    else {
         return Ok(None);
+    };
+    if line.is_cut() {
+        return Ok(Some(format!("a line of {} bytes", line.length)));
     }
-    let text = String::from_utf8_lossy(&bytes);
+    let text = String::from_utf8_lossy(&line.kept);
     Ok(Some(crate::quote::strip_bom(&text).trim().to_ascii_lowercase()))
 }
 

@@ -5,7 +5,7 @@ use abprune::{Game, Player as Side, SearchLimits};
 use abprune_games::Gomoku;
 use anyhow::Result;
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::time::Duration;
 
 /// Options of `abprune play gomoku`.
@@ -58,11 +58,15 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         loop {
             print!("your move: ");
             std::io::stdout().flush()?;
-            let mut bytes = Vec::new();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
+            let Some(line) = crate::input::read_line(&mut input, crate::input::MAX_LINE_BYTES)? else {
                 println!("\nbye");
                 return Ok(());
+            };
+            if line.is_cut() {
+                println!("a line of {} bytes is not a move; try again", line.length);
+                continue;
             }
+            let bytes = line.kept;
             // A line that is not text is a typo like any other: the game goes on.
             let Ok(line) = std::str::from_utf8(&bytes) else {
                 println!("'{}' is not text; try again", crate::quote::excerpt_bytes(bytes.trim_ascii()));

@@ -97,8 +97,7 @@ fn parse_position(content: &str, size: usize, rule: Rule) -> Result<(Gomoku, Vec
 
 /// Runs the suite.
 pub fn run(args: &TacticsArgs) -> Result<()> {
-    let bytes =
-        std::fs::read(&args.file).with_context(|| format!("cannot read {}", crate::quote::excerpt(&args.file)))?;
+    let bytes = crate::input::read_file(args.file.as_ref(), crate::input::MAX_TEXT_BYTES, "tactics suite")?;
     // Lines that are not text are reported with their numbers; the others are read.
     let mut unreadable = Vec::new();
     let text: Vec<&str> = crate::quote::text_lines(&bytes)

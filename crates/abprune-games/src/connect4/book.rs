@@ -31,13 +31,22 @@
 //! mirrored for its mirror image. A file that is short, long, of another
 //! version or board, with keys out of order, a score or move out of range
 //! or a wrong checksum is refused: a book answers exactly or not at all.
+//!
+//! A checksum proves the bytes, not the values: a book read is also
+//! checked against itself and the rules ([`Book::verify`]), every position
+//! of up to its plies present, each score the best its moves reach, so
+//! that a book built wrong or edited with its checksum recomputed is
+//! refused before it answers.
+
+mod check;
 
 use super::{Connect4, CELLS, HEIGHT, WIDTH};
 use std::fmt;
+use std::io::Read;
 use std::sync::{Arc, OnceLock};
 
 /// The first bytes of a book file.
-const MAGIC: &[u8; 8] = b"ABPC4BK\n";
+pub const MAGIC: &[u8; 8] = b"ABPC4BK\n";
 /// The format version this code reads and writes.
 pub const FORMAT_VERSION: u16 = 1;
 /// Bytes before the entries.
@@ -50,6 +59,10 @@ const KEY_BYTES: usize = 7;
 const CHECKSUM_BYTES: usize = 4;
 /// The largest score magnitude: a win with the winner's fourth stone.
 const MAX_SCORE: i32 = 18;
+/// The most entries a book file may announce (151 MB of entries): every
+/// position of up to 12 plies is about 9.7 million; a header beyond this is
+/// refused before anything is allocated or read.
+pub const MAX_ENTRIES: usize = 1 << 24;
 
 /// Why a book file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +95,35 @@ pub enum BookError {
     Score(usize, i8),
     /// An entry's move is not a column (entry index, move).
     Move(usize, u8),
+    /// The header announces more entries than [`MAX_ENTRIES`].
+    TooManyEntries(usize),
+    /// More bytes follow the length the header implies.
+    Padded {
+        /// The length the header implies.
+        expected: usize,
+    },
+    /// The file could not be read (what the system said).
+    Io(String),
+    /// A position of up to the book's plies is not in it (its moves, 1-based columns).
+    Missing(String),
+    /// An entry is no position of up to the book's plies (entry index).
+    Stray(usize),
+    /// An entry disagrees with the rules or with its moves' entries.
+    Contradiction {
+        /// The moves (1-based columns) to the position.
+        moves: String,
+        /// What disagrees.
+        why: String,
+    },
+}
+
+/// A position's moves as a message names them.
+fn position_name(moves: &str) -> String {
+    if moves.is_empty() {
+        "the empty board".to_string()
+    } else {
+        format!("position {moves}")
+    }
 }
 
 impl fmt::Display for BookError {
@@ -102,6 +144,18 @@ impl fmt::Display for BookError {
             BookError::Order(index) => write!(f, "entry {index} is out of order"),
             BookError::Score(index, score) => write!(f, "entry {index} has an impossible score {score}"),
             BookError::Move(index, col) => write!(f, "entry {index} has an impossible move {col}"),
+            BookError::TooManyEntries(count) => {
+                write!(f, "its header announces {count} entries, beyond the limit of {MAX_ENTRIES}")
+            }
+            BookError::Padded { expected } => write!(f, "padded: more than the {expected} bytes its header says"),
+            BookError::Io(error) => write!(f, "{error}"),
+            BookError::Missing(moves) => {
+                write!(f, "{} is missing (a book holds every position of up to its plies)", position_name(moves))
+            }
+            BookError::Stray(index) => write!(f, "entry {index} is no position of up to the book's plies"),
+            BookError::Contradiction { moves, why } => {
+                write!(f, "{}: {why} (the book contradicts itself)", position_name(moves))
+            }
         }
     }
 }
@@ -133,7 +187,8 @@ impl Book {
     /// A book of `plies` plies from `(symmetric key, score, best move)`
     /// entries in any order, the move in the orientation of the symmetric
     /// key ([`Book::canonical_move`]); the builder's side of
-    /// [`Book::from_bytes`].
+    /// [`Book::from_bytes`]. The values are not checked against each other
+    /// here (a builder's entries may be partial): [`Book::verify`] does.
     ///
     /// # Errors
     /// When `plies` exceeds the board, a key repeats or a score or move is
@@ -186,30 +241,71 @@ impl Book {
         }
     }
 
-    /// Reads a book file's bytes, checking everything the format promises.
+    /// Reads a book from `reader`: the header first, then exactly the bytes
+    /// it announces (never more than [`MAX_ENTRIES`] entries' worth), so
+    /// that an endless or padded input is refused without being read whole.
     ///
     /// # Errors
-    /// The first thing found wrong ([`BookError`]).
-    pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        if bytes.len() < HEADER_BYTES + CHECKSUM_BYTES || &bytes[..MAGIC.len()] != MAGIC {
+    /// As [`Book::from_bytes`], [`BookError::Padded`] when more bytes
+    /// follow, [`BookError::Io`] when the reader fails.
+    pub fn read_from(mut reader: impl Read) -> Result<Book, BookError> {
+        let mut bytes = Vec::with_capacity(HEADER_BYTES);
+        read_up_to(&mut reader, &mut bytes, HEADER_BYTES)?;
+        if bytes.len() < HEADER_BYTES {
             return Err(BookError::NotABook);
         }
-        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+        let expected = Book::expected_len(&bytes)?;
+        bytes.reserve_exact(expected - HEADER_BYTES);
+        // One byte more than announced tells a padded file from a whole one.
+        read_up_to(&mut reader, &mut bytes, expected + 1)?;
+        if bytes.len() > expected {
+            return Err(BookError::Padded { expected });
+        }
+        Book::from_bytes(&bytes)
+    }
+
+    /// The length of the file whose first [`HEADER_BYTES`] are `header`.
+    ///
+    /// # Errors
+    /// A header that is not a book's, of another version or board, or
+    /// announcing more than [`MAX_ENTRIES`] entries.
+    fn expected_len(header: &[u8]) -> Result<usize, BookError> {
+        if header.len() < HEADER_BYTES || &header[..MAGIC.len()] != MAGIC {
+            return Err(BookError::NotABook);
+        }
+        let version = u16::from_le_bytes([header[8], header[9]]);
         if version != FORMAT_VERSION {
             return Err(BookError::Version(version));
         }
-        let (width, height, plies) = (bytes[10], bytes[11], bytes[12]);
+        let (width, height, plies) = (header[10], header[11], header[12]);
         if u32::from(width) != WIDTH || u32::from(height) != HEIGHT {
             return Err(BookError::Board { width, height });
         }
         if u32::from(plies) > CELLS {
             return Err(BookError::Plies(plies));
         }
-        let count = u32::from_le_bytes([bytes[16], bytes[17], bytes[18], bytes[19]]) as usize;
-        let expected = count.checked_mul(ENTRY_BYTES).and_then(|n| n.checked_add(HEADER_BYTES + CHECKSUM_BYTES));
-        if expected != Some(bytes.len()) {
-            return Err(BookError::Length { expected: expected.unwrap_or(usize::MAX), actual: bytes.len() });
+        let count = u32::from_le_bytes([header[16], header[17], header[18], header[19]]) as usize;
+        if count > MAX_ENTRIES {
+            return Err(BookError::TooManyEntries(count));
         }
+        Ok(HEADER_BYTES + count * ENTRY_BYTES + CHECKSUM_BYTES)
+    }
+
+    /// Reads a book file's bytes, checking everything the format promises
+    /// and the values against each other ([`Book::verify`]).
+    ///
+    /// # Errors
+    /// The first thing found wrong ([`BookError`]).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
+        if bytes.len() < HEADER_BYTES + CHECKSUM_BYTES {
+            return Err(BookError::NotABook);
+        }
+        let plies = bytes[12];
+        let expected = Book::expected_len(&bytes[..HEADER_BYTES])?;
+        if expected != bytes.len() {
+            return Err(BookError::Length { expected, actual: bytes.len() });
+        }
+        let count = (expected - HEADER_BYTES - CHECKSUM_BYTES) / ENTRY_BYTES;
         let (body, checksum) = bytes.split_at(bytes.len() - CHECKSUM_BYTES);
         if crc32fast::hash(body).to_le_bytes() != checksum {
             return Err(BookError::Checksum);
@@ -220,7 +316,28 @@ impl Book {
             key[..KEY_BYTES].copy_from_slice(&entry[..KEY_BYTES]);
             book.push(index, u64::from_le_bytes(key), entry[KEY_BYTES] as i8, entry[KEY_BYTES + 1])?;
         }
+        book.verify()?;
         Ok(book)
+    }
+
+    /// Checks the values against each other and the rules, as the build
+    /// does (the module `check` says what): every position of up to the
+    /// book's plies present and nothing else, every score the best its
+    /// moves reach, every move legal and reaching its score. Returns the
+    /// number of positions of each ply, 0 to [`Book::plies`].
+    ///
+    /// # Errors
+    /// The first position found wrong, named by its moves.
+    pub fn verify(&self) -> Result<Vec<usize>, BookError> {
+        check::check(self)
+    }
+
+    /// The index of `position`'s entry.
+    fn index(&self, position: &Connect4) -> Option<usize> {
+        if position.moves_played() > self.plies {
+            return None;
+        }
+        self.keys.binary_search(&position.symmetric_key()).ok()
     }
 
     /// The file's bytes ([`Book::from_bytes`] reads them back).
@@ -265,10 +382,7 @@ impl Book {
     /// The score of `position` and its best move (in `position`'s own
     /// orientation), if the book has it.
     pub fn lookup(&self, position: &Connect4) -> Option<BookEntry> {
-        if position.moves_played() > self.plies {
-            return None;
-        }
-        let index = self.keys.binary_search(&position.symmetric_key()).ok()?;
+        let index = self.index(position)?;
         let best_move = Book::canonical_move(position, self.moves[index]);
         Some(BookEntry { score: i32::from(self.scores[index]), best_move })
     }
@@ -277,6 +391,14 @@ impl Book {
     pub fn entries(&self) -> impl Iterator<Item = (u64, i8, u8)> + '_ {
         self.keys.iter().zip(&self.scores).zip(&self.moves).map(|((&key, &score), &col)| (key, score, col))
     }
+}
+
+/// Appends from `reader` to `bytes` until it holds `limit` bytes or the
+/// input ends.
+fn read_up_to(reader: &mut impl Read, bytes: &mut Vec<u8>, limit: usize) -> Result<(), BookError> {
+    let wanted = limit.saturating_sub(bytes.len()) as u64;
+    reader.take(wanted).read_to_end(bytes).map_err(|error| BookError::Io(error.to_string()))?;
+    Ok(())
 }
 
 /// The book shipped with abprune (`books/connect4.book`): every position
@@ -294,27 +416,66 @@ pub fn shipped() -> Option<Arc<Book>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use abprune::Game;
 
+    /// The shipped book cut to `plies`: a whole, consistent book.
+    fn shallow(plies: u32) -> Book {
+        let shipped = shipped().expect("the shipped book");
+        let mut entries: Vec<(u64, i8, u8)> = Vec::new();
+        let mut layer = vec![Connect4::new()];
+        for ply in 0..=plies {
+            let keys: Vec<u64> = layer.iter().map(Connect4::symmetric_key).collect();
+            entries.extend(shipped.entries().filter(|entry| keys.contains(&entry.0)));
+            if ply < plies {
+                layer = layer
+                    .iter()
+                    .flat_map(|position| {
+                        (0..WIDTH as u8).filter(|&c| !position.is_winning_move(c)).map(move |c| {
+                            let mut child = *position;
+                            child.play(c);
+                            child
+                        })
+                    })
+                    .collect();
+            }
+        }
+        entries.sort_unstable();
+        entries.dedup();
+        Book::from_entries(plies, entries).unwrap()
+    }
+
+    /// The first layers of the shipped book: 5 entries.
     fn sample() -> Book {
-        let entries = ["", "4", "1", "44", "45"]
-            .iter()
-            .enumerate()
-            .map(|(i, moves)| (Connect4::from_moves(moves).unwrap().symmetric_key(), i as i8 - 2, i as u8))
+        shallow(1)
+    }
+
+    /// The shipped book with `moves`'s entry replaced by `score` and
+    /// `best` (0-based, in `moves`'s orientation), checksum recomputed.
+    fn edited(moves: &str, score: i8, best: u8) -> Vec<u8> {
+        let position = Connect4::from_moves(moves).unwrap();
+        let key = position.symmetric_key();
+        let entries = shipped()
+            .unwrap()
+            .entries()
+            .map(|entry| if entry.0 == key { (key, score, Book::canonical_move(&position, best)) } else { entry })
             .collect();
-        Book::from_entries(2, entries).unwrap()
+        Book::from_entries(4, entries).unwrap().to_bytes()
     }
 
     #[test]
     fn round_trips_and_looks_up_mirror_images() {
-        let book = sample();
+        let book = shallow(2);
         let bytes = book.to_bytes();
-        assert_eq!(bytes.len(), HEADER_BYTES + 5 * ENTRY_BYTES + CHECKSUM_BYTES);
+        assert_eq!(bytes.len(), HEADER_BYTES + 30 * ENTRY_BYTES + CHECKSUM_BYTES);
         let read = Book::from_bytes(&bytes).unwrap();
         assert_eq!(read, book);
-        assert_eq!(read.score(&Connect4::from_moves("1").unwrap()), Some(0));
-        assert_eq!(read.score(&Connect4::from_moves("7").unwrap()), Some(0), "the mirror image of 1");
-        assert_eq!(read.score(&Connect4::from_moves("43").unwrap()), Some(2), "the mirror image of 45");
-        assert_eq!(read.score(&Connect4::from_moves("12").unwrap()), None, "not in the sample");
+        assert_eq!(read.verify(), Ok(vec![1, 4, 25]));
+        let full = shipped().unwrap();
+        for moves in ["1", "7", "43", "45", "12"] {
+            let position = Connect4::from_moves(moves).unwrap();
+            assert_eq!(read.lookup(&position), full.lookup(&position), "{moves}");
+        }
+        assert_eq!(read.score(&Connect4::from_moves("1").unwrap()), read.score(&Connect4::from_moves("7").unwrap()));
         assert_eq!(read.score(&Connect4::from_moves("444").unwrap()), None, "beyond its plies");
         // "1" is stored as its mirror image "7" (the smaller key) or as itself: its
         // move (1, 0-based) is read back for "1" and mirrored for "7".
@@ -324,6 +485,53 @@ mod tests {
         let book = Book::from_entries(1, vec![(one.symmetric_key(), 0, stored)]).unwrap();
         assert_eq!(book.lookup(&one).map(|entry| entry.best_move), Some(2));
         assert_eq!(book.lookup(&seven).map(|entry| entry.best_move), Some(4));
+    }
+
+    #[test]
+    fn a_book_that_contradicts_itself_is_refused() {
+        // Issue 35: 4444 set to 3 (true 1), 444 to 5 (true -1), checksums recomputed.
+        let error = Book::from_bytes(&edited("4444", 3, 3)).unwrap_err();
+        assert!(error.to_string().contains("position 444"), "{error}");
+        let error = Book::from_bytes(&edited("444", 5, 3)).unwrap_err();
+        assert!(error.to_string().contains("position 44"), "{error}");
+        assert!(matches!(error, BookError::Contradiction { .. }));
+        // A wrong best move with the right score: 4's best move is not column 1.
+        let right = shipped().unwrap().lookup(&Connect4::from_moves("4").unwrap()).unwrap();
+        let error = Book::from_bytes(&edited("4", right.score as i8, 0)).unwrap_err();
+        assert!(error.to_string().starts_with("position 4: score"), "{error}");
+        // A deepest entry is checked through its parent's score.
+        let error = Book::from_bytes(&edited("1212", -3, 0)).unwrap_err();
+        assert!(error.to_string().contains("position 121:"), "{error}");
+    }
+
+    #[test]
+    fn a_book_missing_a_position_or_holding_another_is_refused() {
+        let shipped = shipped().unwrap();
+        let gone = Connect4::from_moves("4441").unwrap().symmetric_key();
+        let entries = shipped.entries().filter(|entry| entry.0 != gone).collect();
+        let bytes = Book::from_entries(4, entries).unwrap().to_bytes();
+        let error = Book::from_bytes(&bytes).unwrap_err();
+        assert!(matches!(error, BookError::Missing(_)), "{error}");
+        let stray = Connect4::from_moves("44444").unwrap().symmetric_key();
+        let entries = shipped.entries().chain([(stray, 0, 3)]).collect();
+        let bytes = Book::from_entries(4, entries).unwrap().to_bytes();
+        assert!(matches!(Book::from_bytes(&bytes), Err(BookError::Stray(_))));
+    }
+
+    #[test]
+    fn endless_and_padded_inputs_are_refused_after_the_header() {
+        let bytes = sample().to_bytes();
+        assert_eq!(Book::read_from(&bytes[..]), Ok(sample()));
+        // Endless: only the announced length and one byte more are read.
+        let endless = std::io::Read::chain(&bytes[..], std::io::repeat(0));
+        assert_eq!(Book::read_from(endless).err(), Some(BookError::Padded { expected: bytes.len() }));
+        assert_eq!(Book::read_from(std::io::repeat(0)).err(), Some(BookError::NotABook));
+        let mut huge = bytes.clone();
+        huge[16..20].copy_from_slice(&u32::MAX.to_le_bytes());
+        let error = Book::read_from(std::io::Read::chain(&huge[..], std::io::repeat(0))).unwrap_err();
+        assert_eq!(error, BookError::TooManyEntries(u32::MAX as usize));
+        assert!(error.to_string().contains("limit of 16777216"), "{error}");
+        assert!(matches!(Book::read_from(&bytes[..30]), Err(BookError::Length { .. })));
     }
 
     #[test]
