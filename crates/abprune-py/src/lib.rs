@@ -27,6 +27,7 @@ use pyo3::prelude::*;
 mod algorithm;
 mod args;
 mod builtin;
+mod check;
 mod ending;
 mod interrupt;
 mod memory;
@@ -82,5 +83,6 @@ fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ending::Margin>()?;
     m.add_class::<python_game::Engine>()?;
     m.add_function(wrap_pyfunction!(python_game::search, m)?)?;
+    m.add_function(wrap_pyfunction!(check::check_game, m)?)?;
     Ok(())
 }

@@ -260,20 +260,18 @@ impl PythonGame {
     }
 
     /// Interns every move of `list` (what `moves()` returned) into `out`.
+    /// Two moves of the list that compare equal are an error naming both:
+    /// interned, they would be one move, played twice and the other never
+    /// (`[1, True]`: Python's `1 == True`).
     fn intern_all(&self, py: Python<'_>, list: &Bound<'_, PyAny>, out: &mut Vec<u64>) -> PyResult<()> {
         let ply = self.applied.len();
-        let mut table = self.moves.borrow_mut();
-        table.begin_list(ply);
-        if let Ok(list) = list.cast::<PyList>() {
+        let start = out.len();
+        let items: Vec<Bound<'_, PyAny>> = if let Ok(list) = list.cast::<PyList>() {
             check_length(list.len())?;
-            for (index, mv) in list.iter().enumerate() {
-                out.push(table.id_of(py, &mv, ply, index)?);
-            }
+            list.iter().collect()
         } else if let Ok(tuple) = list.cast::<PyTuple>() {
             check_length(tuple.len())?;
-            for (index, mv) in tuple.iter().enumerate() {
-                out.push(table.id_of(py, &mv, ply, index)?);
-            }
+            tuple.iter().collect()
         } else {
             let text = list.is_instance_of::<PyString>()
                 || list.is_instance_of::<PyBytes>()
@@ -286,12 +284,22 @@ impl PythonGame {
                     type_name(list)
                 )));
             };
+            let mut items = Vec::new();
             for (index, mv) in iterator.enumerate() {
                 check_length(index + 1)?;
-                out.push(table.id_of(py, &mv?, ply, index)?);
+                items.push(mv?);
             }
+            items
+        };
+        let mut table = self.moves.borrow_mut();
+        table.begin_list(ply);
+        for (index, mv) in items.iter().enumerate() {
+            out.push(table.id_of(py, mv, ply, index)?);
         }
-        Ok(())
+        match equal_pair(&out[start..]) {
+            Some((first, second)) => Err(equal_moves_error(&items[first], first, &items[second], second, ply)),
+            None => Ok(()),
+        }
     }
 
     /// The error a method raised, if any (taken: the game can be searched again).
@@ -367,6 +375,38 @@ impl PythonGame {
         }
         Ok(())
     }
+}
+
+/// Lists up to this long are checked for equal moves pair by pair; longer
+/// ones by sorting a copy of their ids.
+const PAIRWISE_CHECK_MOVES: usize = 32;
+
+/// The indices of the first two equal ids of `ids` (moves of one list that
+/// compare equal get the same interned id; scoped ids are never equal).
+fn equal_pair(ids: &[u64]) -> Option<(usize, usize)> {
+    if ids.len() <= PAIRWISE_CHECK_MOVES {
+        return (1..ids.len()).find_map(|j| ids[..j].iter().position(|&id| id == ids[j]).map(|i| (i, j)));
+    }
+    let mut sorted: Vec<(u64, usize)> = ids.iter().enumerate().map(|(index, &id)| (id, index)).collect();
+    sorted.sort_unstable();
+    sorted.windows(2).find(|pair| pair[0].0 == pair[1].0).map(|pair| (pair[0].1, pair[1].1))
+}
+
+/// The `ValueError` for two moves of one list that compare equal.
+fn equal_moves_error(
+    first: &Bound<'_, PyAny>,
+    first_index: usize,
+    second: &Bound<'_, PyAny>,
+    second_index: usize,
+    ply: usize,
+) -> PyErr {
+    PyValueError::new_err(format!(
+        "moves() returned two moves that compare equal, {} (index {first_index}) and {} (index {second_index}), \
+         in the position {ply} plies into the search: equal moves are one move to abprune, so one of them would \
+         never be played; give each move a value of its own (in Python 1 == True and 1 == 1.0)",
+        repr(first),
+        repr(second)
+    ))
 }
 
 /// Refuses a list of moves longer than [`MAX_MOVES_PER_POSITION`].
@@ -538,7 +578,7 @@ pub fn search(
             value: result.value,
             best_move,
             pv,
-            exact: depth.is_none() && algorithm != Algorithm::F1,
+            exact: result.exact,
             weak: false,
             ending: wrapped.ending,
             depth: depth.unwrap_or(0),

@@ -29,7 +29,10 @@
 //! started from the game's own methods (a look-ahead) is the same line of
 //! work and may. Searches nest at most [`MAX_NESTED_SEARCHES`] deep, and a
 //! process made by `os.fork()` starts its own search threads (the parent's
-//! are not in it).
+//! are not in it). A fork during a search leaves the child an engine and a
+//! game object marked as searched by a search that is not in it: the
+//! marks name their process, and the child's use of either is a
+//! `RuntimeError` at once, never a wait for a search that cannot end.
 //!
 //! [`MAX_LINE_PLIES`]: crate::python_game::MAX_LINE_PLIES
 
@@ -202,8 +205,11 @@ fn inside(id: usize) -> bool {
     HELD.with(|held| held.borrow().contains(&id))
 }
 
-/// The game objects being searched (addresses; one entry per search).
-static GAMES_IN_SEARCH: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+/// The game objects being searched: (process, address), one entry per
+/// search. The process tells a claim inherited through `os.fork()` (its
+/// search is not in the child, but its moves are still played on the
+/// object) from one of this process's.
+static GAMES_IN_SEARCH: Mutex<Vec<(u32, usize)>> = Mutex::new(Vec::new());
 
 /// A game object claimed for a search, until dropped: a search plays its
 /// moves on the object, so two searches of one object at once (from two
@@ -219,14 +225,21 @@ impl GameClaim {
     /// `RuntimeError` when another thread's search has it.
     pub fn new(game: &Bound<'_, PyAny>, what: &str) -> PyResult<Self> {
         let address = game.as_ptr() as usize;
+        let me = std::process::id();
         let mut searched = GAMES_IN_SEARCH.lock().unwrap_or_else(PoisonError::into_inner);
-        if searched.contains(&address) && !MY_GAMES.with(|mine| mine.borrow().contains(&address)) {
+        if searched.iter().any(|&(owner, claimed)| claimed == address && owner != me) {
+            return Err(PyRuntimeError::new_err(format!(
+                "{what}: the game object was being searched when {FORKED_DURING_SEARCH}, and the moves it \
+                 played are still on the object; search a fresh game object in the child"
+            )));
+        }
+        if searched.contains(&(me, address)) && !MY_GAMES.with(|mine| mine.borrow().contains(&address)) {
             return Err(PyRuntimeError::new_err(format!(
                 "{what}: the game object is being searched by another thread, which plays its moves on it; \
                  give each thread a game object of its own"
             )));
         }
-        searched.push(address);
+        searched.push((me, address));
         MY_GAMES.with(|mine| mine.borrow_mut().push(address));
         Ok(GameClaim { address })
     }
@@ -235,7 +248,8 @@ impl GameClaim {
 impl Drop for GameClaim {
     fn drop(&mut self) {
         let mut searched = GAMES_IN_SEARCH.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(index) = searched.iter().position(|&address| address == self.address) {
+        let claim = (std::process::id(), self.address);
+        if let Some(index) = searched.iter().position(|&entry| entry == claim) {
             searched.swap_remove(index);
         }
         MY_GAMES.with(|mine| remove_last(&mut mine.borrow_mut(), self.address));
@@ -255,9 +269,18 @@ static NEXT_ID: AtomicUsize = AtomicUsize::new(1);
 /// Whether an engine is searching, for one search at a time.
 pub struct Busy {
     id: usize,
-    busy: Mutex<bool>,
+    /// The process whose search has the engine (`None`: free). A process
+    /// made by `os.fork()` during a search inherits the mark but not the
+    /// search, which will never free it there: the child is refused at
+    /// once ([`FORKED_DURING_SEARCH`]) instead of waiting forever.
+    busy: Mutex<Option<u32>>,
     freed: Condvar,
 }
+
+/// What a process made by `os.fork()` while a search ran is told when it
+/// uses what that search held.
+const FORKED_DURING_SEARCH: &str = "os.fork() made this process while a search was running in the parent, \
+     and the search is not in this process: it will never finish here";
 
 /// The right to use an engine, until dropped.
 pub struct Held<'a> {
@@ -266,7 +289,7 @@ pub struct Held<'a> {
 
 impl Default for Busy {
     fn default() -> Self {
-        Busy { id: NEXT_ID.fetch_add(1, Ordering::Relaxed), busy: Mutex::new(false), freed: Condvar::new() }
+        Busy { id: NEXT_ID.fetch_add(1, Ordering::Relaxed), busy: Mutex::new(None), freed: Condvar::new() }
     }
 }
 
@@ -280,7 +303,7 @@ impl Busy {
     /// at once when it is free, after a wait when another thread's search
     /// has it, never from inside a search (a `RuntimeError` then).
     pub fn take(&self, py: Python<'_>, what: &str) -> PyResult<Held<'_>> {
-        if self.try_take() {
+        if self.try_take()? {
             return Ok(Held::new(self));
         }
         if inside(self.id) {
@@ -299,24 +322,37 @@ impl Busy {
         Ok(Held::new(self))
     }
 
-    fn try_take(&self) -> bool {
+    /// Takes the engine if it is free; a `RuntimeError` when a search of
+    /// another process has it (this one was forked during that search).
+    fn try_take(&self) -> PyResult<bool> {
         let mut busy = self.busy.lock().unwrap_or_else(PoisonError::into_inner);
-        !std::mem::replace(&mut *busy, true)
+        let me = std::process::id();
+        match *busy {
+            None => {
+                *busy = Some(me);
+                Ok(true)
+            }
+            Some(owner) if owner != me => Err(PyRuntimeError::new_err(format!(
+                "this Engine was searching when {FORKED_DURING_SEARCH}; make a new Engine in the child (or fork \
+                 when no search is running)"
+            ))),
+            Some(_) => Ok(false),
+        }
     }
 
     /// Waits until the engine is free and takes it; a signal's exception ends the wait.
     fn wait_and_take(&self) -> PyResult<()> {
         let mut busy = self.busy.lock().unwrap_or_else(PoisonError::into_inner);
-        while *busy {
+        while busy.is_some() {
             let (guard, timeout) = self.freed.wait_timeout(busy, SIGNAL_POLL).unwrap_or_else(PoisonError::into_inner);
             busy = guard;
-            if *busy && timeout.timed_out() {
+            if busy.is_some() && timeout.timed_out() {
                 drop(busy);
                 Python::attach(|py| py.check_signals())?;
                 busy = self.busy.lock().unwrap_or_else(PoisonError::into_inner);
             }
         }
-        *busy = true;
+        *busy = Some(std::process::id());
         Ok(())
     }
 }
@@ -334,7 +370,7 @@ impl<'a> Held<'a> {
 impl Drop for Held<'_> {
     fn drop(&mut self) {
         HELD.with(|held| remove_last(&mut held.borrow_mut(), self.owner.id));
-        *self.owner.busy.lock().unwrap_or_else(PoisonError::into_inner) = false;
+        *self.owner.busy.lock().unwrap_or_else(PoisonError::into_inner) = None;
         self.owner.freed.notify_one();
     }
 }

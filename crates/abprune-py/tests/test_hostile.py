@@ -790,3 +790,55 @@ def test_a_forked_child_searches():
         timeout=60,
     )
     assert out.strip() == "ok"
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX")
+def test_fork_during_a_search_raises_in_the_child():
+    # The child inherits the engine and the game object marked busy by a search that is not in
+    # it: using either raised nothing and waited forever. Now a RuntimeError naming the fork.
+    out = run_child(
+        """
+        import os, signal, threading, abprune
+        class Nim(abprune.Game):
+            def __init__(self, heaps): self.heaps = list(heaps)
+            def moves(self): return [(i, n) for i, h in enumerate(self.heaps) for n in range(1, h + 1)]
+            def play(self, m): self.heaps[m[0]] -= m[1]
+            def undo(self, m): self.heaps[m[0]] += m[1]
+            def outcome(self): return None if any(self.heaps) else abprune.LOSS
+            def evaluate(self): return 0
+        started, release = threading.Event(), threading.Event()
+        class Held(Nim):
+            def moves(self):
+                started.set()
+                release.wait()
+                return super().moves()
+        engine = abprune.Engine(table_mib=1)
+        held = Held([2, 2])
+        searching = threading.Thread(target=lambda: engine.solve(held))
+        searching.start()
+        started.wait()
+        child = os.fork()
+        if child == 0:
+            signal.alarm(30)  # a hang kills the child: the parent sees no clean exit
+            code = 0
+            for name, call in [("engine", lambda: engine.solve(Nim([1, 2]))),
+                               ("game", lambda: abprune.search(held, depth=1))]:
+                try:
+                    call()
+                    code = 3
+                except RuntimeError as error:
+                    if "fork" not in str(error):
+                        code = 4
+            if not abprune.Engine(table_mib=1).solve(Nim([1, 2])).is_win:
+                code = 5
+            os._exit(code)
+        _, status = os.waitpid(child, 0)
+        release.set()
+        searching.join()
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+        assert engine.solve(Nim([2, 2])).is_loss
+        print("ok")
+        """,
+        timeout=90,
+    )
+    assert out.strip() == "ok"

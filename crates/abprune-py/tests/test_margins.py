@@ -541,7 +541,8 @@ def test_results_read_as_win_loss_or_draw_in_n():
     plain = abprune.search(Line(2, abprune.LOSS), "alphabeta")
     assert (plain.outcome, plain.plies, str(plain)) == ("loss", 2, "loss in 2")
     bound = abprune.search(Line(2, abprune.LOSS), "f1")
-    assert str(bound) == "loss in 2 (not exact)" and bound.outcome is None
+    # F1 with its bound +inf, searched to the end, is exact (it was once reported "not exact").
+    assert str(bound) == "loss in 2" and bound.outcome == "loss" and bound.exact
 
 
 def test_margin_results_read_as_margins():

@@ -164,6 +164,14 @@ impl Player {
 /// side to move is another position); [`Game::winner_moves_last`] must stay
 /// `false` (its odd/even reasoning needs alternating players); and a pass
 /// for null-move pruning ([`Game::play_null`]) always hands the turn over.
+///
+/// # Checking a game
+///
+/// A game that breaks the contract is not refused: its values come out
+/// wrong, marked exact. [`crate::check::check_game`] plays random lines
+/// through a game and reports a key that does not decide the position, an
+/// `undo` that does not restore it, and (asked for) a side to move that
+/// does not match the values, each with the line of moves that shows it.
 pub trait Game {
     /// A move: small and `Copy`, so move lists are plain arrays.
     type Move: Copy + PartialEq + Debug;
@@ -179,6 +187,12 @@ pub trait Game {
     /// Whose turn it is. Read after every move the searches play: it may
     /// be the side that just moved (an extra turn, see [who moves
     /// next](Game#who-moves-next)), so it must be cheap and always true.
+    /// It must follow the rules the values are computed by: the side whose
+    /// view [`Game::outcome`] and [`Game::evaluate`] take. A game that gives
+    /// extra turns but reports the sides as alternating is searched as
+    /// another game, silently (90 of some 200 Dots and Boxes positions came
+    /// out wrong); [`crate::check::check_game`] with
+    /// [`crate::check::CheckOptions::side_check`] looks for it.
     fn side_to_move(&self) -> Player;
 
     /// Appends every legal move to `moves` (the caller clears the buffer; the
@@ -207,6 +221,18 @@ pub trait Game {
     /// A 64-bit key identifying the position (Zobrist hashing or an exact
     /// encoding), for the transposition table. `None`, the default, means the
     /// game has no key: the engine then simply searches without a table.
+    ///
+    /// The key must cover **everything that decides the rest of the
+    /// game**, not only what is on the board: the score so far (the boxes
+    /// already won in Dots and Boxes, the seeds in Kalah's stores), whose
+    /// turn it is when the two sides' positions differ in value, move
+    /// counters that end the game. Two positions with one key are one
+    /// entry of the table, and the engine answers one from the other's
+    /// value, marked exact: a Dots and Boxes whose key left out the boxes
+    /// won was solved as +4 where the truth was +2. [`crate::check::check_game`]
+    /// finds such a key (and an `undo` that does not restore) by playing
+    /// random lines through the game: run it on a new game before trusting
+    /// its values.
     fn hash_key(&self) -> Option<u64> {
         None
     }

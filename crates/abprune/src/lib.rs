@@ -16,6 +16,10 @@
 //!   ordering ([`ordering`]), PVS, aspiration windows, MTD(f), a
 //!   null-window test and an exact solve mode, under [`SearchLimits`]; on
 //!   as many threads as asked ([`ParallelScheme`]).
+//! - [`check`]: [`check::check_game`] plays random lines through a game
+//!   you wrote and finds the mistakes that make searches wrong in silence:
+//!   a key that leaves out part of the position, an `undo` that does not
+//!   restore, a side to move that does not match the values.
 //! - [`Strategy`]: one call, a position in and a move with its value out,
 //!   for every plain algorithm ([`FixedDepth`]) and the engine
 //!   ([`Limited`]), so that a program swaps algorithms without changing its
@@ -75,6 +79,7 @@
 
 #![deny(missing_docs)]
 
+pub mod check;
 pub mod game;
 pub mod limits;
 pub mod ordering;

@@ -39,6 +39,7 @@
 //! // The one-liner: the default engine under these limits.
 //! let choice = abprune::best_move(&mut Take { left: 7, to_move: Player::First }, &SearchLimits::none());
 //! assert_eq!(choice.best_move, Some(3));
+//! assert!(choice.exact); // every line reached the end of the game
 //! ```
 
 use crate::search::{
@@ -56,17 +57,22 @@ pub struct Choice<M> {
     pub best_move: Option<M>,
     /// The position's value for the side to move, as the strategy found it.
     pub value: Score,
+    /// True when `value` is the game's own value, not a depth-limited
+    /// estimate: every line searched ended in a finished game
+    /// ([`SearchResult::exact`], [`EngineResult::exact`]). A search to a
+    /// depth the game never reaches is exact.
+    pub exact: bool,
 }
 
 impl<M: Copy> From<&SearchResult<M>> for Choice<M> {
     fn from(result: &SearchResult<M>) -> Self {
-        Choice { best_move: result.best_move, value: result.value }
+        Choice { best_move: result.best_move, value: result.value, exact: result.exact }
     }
 }
 
 impl<M: Copy> From<&EngineResult<M>> for Choice<M> {
     fn from(result: &EngineResult<M>) -> Self {
-        Choice { best_move: result.best_move, value: result.value }
+        Choice { best_move: result.best_move, value: result.value, exact: result.exact }
     }
 }
 

@@ -28,6 +28,7 @@ from ._abprune import (
     TicTacToe,
     Tree,
     TreeResult,
+    check_game,
     search,
 )
 
@@ -49,6 +50,7 @@ __all__ = [
     "TicTacToe",
     "Tree",
     "TreeResult",
+    "check_game",
     "search",
 ]
 
@@ -93,6 +95,8 @@ class Game:
       ``play``; a third value is a ``ValueError``. ``None`` (the default)
       at the start of a search means the sides alternate, and it is not
       called again. The ``key()`` of such a game must say whose turn it is.
+      A game with extra turns that leaves it out is searched as another
+      game, silently (``check_game(game, side_check=True)`` finds it).
     - ``evaluate()``: an int, the heuristic value for the side to move
       (within ``±MAX_EVAL``), used at the depth limit.
     - ``key()``: optional, a hashable value identifying the position (a
@@ -102,8 +106,16 @@ class Game:
       element; other objects by their ``hash()``), not by Python's
       ``hash()``, which maps ``-1`` and ``-2`` alike. ``None`` (the default)
       turns the table off; ``None`` for some positions only keeps those out
-      of it. The key must tell apart positions with different values,
-      including whose turn it is when that matters.
+      of it. The key must cover everything that decides the rest of the
+      game, not only the board: the score so far (boxes already won, seeds
+      in the stores) and whose turn it is. Positions with one key are
+      answered from each other's values, marked exact.
+    - ``moves()`` must not list two moves that compare equal (``1`` and
+      ``True``): that is a ``ValueError`` naming both.
+
+    Before trusting a new game's values, run ``abprune.check_game(game)``:
+    it plays random lines and names the line that shows a key that leaves
+    out part of the position, or an ``undo`` that does not restore it.
     - ``rules_key()``: optional, for a class that plays several sets of rules
       chosen at run time (misère or normal Nim by an attribute, say): a
       value naming the rules of this game (``True`` for misère, say),

@@ -1,6 +1,6 @@
 """Type stubs of abprune."""
 
-from typing import Any, Final, Hashable, Iterable, Literal, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Final, Hashable, Iterable, Literal, Optional, Sequence, Tuple, Union, overload
 
 WIN: Final[int]
 LOSS: Final[int]
@@ -22,10 +22,14 @@ class Game:
     def undo(self, move: Any) -> None: ...
     def outcome(self) -> Union[int, Margin, None]: ...
     def evaluate(self) -> int: ...
-    def key(self) -> Optional[Hashable]: ...
+    def key(self) -> Optional[Hashable]:
+        """Everything that decides the rest of the game (the score so far, whose turn it is), or None."""
+        ...
     def rules_key(self) -> Any: ...
     def ending(self) -> Optional[Tuple[int, int]]: ...
-    def side_to_move(self) -> Any: ...
+    def side_to_move(self) -> Any:
+        """Whose turn it is by the rules (the same side after an extra turn); leave it out only if the sides alternate."""
+        ...
 
 class Margin:
     """A margin game's end: the margin for the side to move, what its ``outcome()`` returns."""
@@ -168,6 +172,23 @@ class Result:
     def seconds(self) -> float: ...
 
 def search(game: Game, algorithm: Algorithm = "alphabeta", depth: Optional[int] = None) -> Result: ...
+def check_game(
+    game: Game,
+    *,
+    seed: Optional[int] = None,
+    lines: Optional[int] = None,
+    max_plies: Optional[int] = None,
+    solve_depth: Optional[int] = None,
+    side_check: bool = False,
+) -> Dict[str, int]:
+    """Plays random lines through ``game`` (seeded: default 1; ``lines`` 200 of at most ``max_plies`` 200) and
+    raises ``ValueError`` naming the first mistake and the moves that show it: a ``key()`` under which two
+    positions differ in moves, outcome or exact value (``solve_depth`` 6 plies, with and without the table),
+    an ``undo()`` that does not restore the position, and with ``side_check`` (an ``evaluate()`` that is the
+    score so far) a side to move the values contradict. Returns what it looked at: ``lines``, ``positions``,
+    ``moves_undone``, ``keys_compared``, ``values_compared``."""
+    ...
+
 
 class Engine:
     """The iterative-deepening engine with a transposition table, for Python games.

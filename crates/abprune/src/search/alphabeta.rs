@@ -36,7 +36,7 @@ pub fn alphabeta<G: Game, O: Observer<G::Move>>(
 ) -> SearchResult<G::Move> {
     let mut context = Context::new(game, observer);
     let value = f2(&mut context, depth, 0, None, alpha, beta);
-    context.finish(value)
+    context.finish(value, (alpha, beta))
 }
 
 /// `F2(p, alpha, beta)` for the node `ply` plies below the root.

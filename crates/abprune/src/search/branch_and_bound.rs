@@ -32,7 +32,7 @@ pub fn branch_and_bound<G: Game, O: Observer<G::Move>>(
 ) -> SearchResult<G::Move> {
     let mut context = Context::new(game, observer);
     let value = f1(&mut context, depth, 0, None, bound);
-    context.finish(value)
+    context.finish(value, (-Score::INFINITY, bound))
 }
 
 /// `F1(p, bound)` for the node `ply` plies below the root, entered through `via`.

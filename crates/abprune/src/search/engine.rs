@@ -488,7 +488,13 @@ impl<M: Copy + PartialEq> Engine<M> {
         let mut result = {
             let mut searcher = self.searcher(game, observer, &SearchLimits::none());
             let value = iteration(&mut searcher, depth, guess);
-            searcher.context.finish(value)
+            // MTD(f)'s passes close on the value, so it is never a bound:
+            // exact when nothing rested on the horizon or on an ending the
+            // game did not declare.
+            let proven = searcher.unproven == 0 && searcher.undeclared.is_none();
+            let mut result = searcher.context.finish(value, (-Score::INFINITY, Score::INFINITY));
+            result.exact = proven && searcher.stopped.is_none();
+            result
         };
         if self.completes_lines() && depth > 0 {
             // Out of the observer's sight: a trace shows the algorithm's own

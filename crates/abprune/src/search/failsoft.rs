@@ -32,7 +32,7 @@ pub fn alphabeta_failsoft<G: Game, O: Observer<G::Move>>(
 ) -> SearchResult<G::Move> {
     let mut context = Context::new(game, observer);
     let value = failsoft(&mut context, depth, 0, None, alpha, beta);
-    context.finish(value)
+    context.finish(value, (alpha, beta))
 }
 
 /// The fail-soft search of the node `ply` plies below the root.

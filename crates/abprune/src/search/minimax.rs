@@ -15,7 +15,7 @@ pub fn minimax<G: Game, O: Observer<G::Move>>(game: &mut G, depth: u32, observer
     let max_player = game.side_to_move();
     let mut context = Context::new(game, observer);
     let value = minimax_value(&mut context, max_player, depth, 0, None);
-    context.finish(value)
+    context.finish(value, (-Score::INFINITY, Score::INFINITY))
 }
 
 /// The minimax value, from MAX's point of view, of the node `ply` plies below

@@ -82,6 +82,15 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
     /// What the search did.
     pub stats: SearchStats,
+    /// True when `value` is the game's own value, as the engine's
+    /// [`crate::EngineResult::exact`]: every line the search needed ended
+    /// in a finished game ([`Game::outcome`]), none at the depth limit and
+    /// none at a position without moves valued by [`Game::evaluate`] (an
+    /// explicit tree's leaves, which prove nothing), and the value lies
+    /// inside the window the search was given (outside it, the algorithm's
+    /// condition makes it a bound). So a search to a depth the game never
+    /// reaches is exact, whatever depth was asked.
+    pub exact: bool,
 }
 
 impl<M> SearchResult<M> {
@@ -173,6 +182,11 @@ pub(crate) struct Context<'a, G: Game, O: Observer<G::Move>> {
     pub(crate) game: &'a mut G,
     pub(crate) observer: &'a mut O,
     pub(crate) stats: SearchStats,
+    /// True once a leaf was valued by [`Game::evaluate`] (the depth limit,
+    /// or a position without moves that is not a finished game): until
+    /// then every line the search needed ended in a finished game, and its
+    /// value is exact ([`SearchResult::exact`]).
+    evaluated: bool,
     /// The side to move at the root (MAX): a cut-off at a node where it
     /// moves is a beta cut-off, elsewhere an alpha cut-off.
     root_side: Player,
@@ -193,7 +207,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
         let Buffers { move_lists, mut pv, orders } = buffers;
         pv.iter_mut().for_each(Vec::clear);
         let root_side = game.side_to_move();
-        Context { game, observer, stats: SearchStats::default(), root_side, move_lists, pv, orders }
+        Context { game, observer, stats: SearchStats::default(), evaluated: false, root_side, move_lists, pv, orders }
     }
 
     /// The buffers, for the next search.
@@ -219,17 +233,27 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
     pub(crate) fn expand(&mut self, depth: u32, ply: u32) -> Expansion<G::Move> {
         let value = match self.game.outcome() {
             Some(outcome) => outcome.score(ply),
-            None if depth == 0 => self.game.evaluate(),
+            None if depth == 0 => self.evaluate(),
             None => {
                 let moves = self.take_moves(ply);
                 if !moves.is_empty() {
                     return Expansion::Moves(moves);
                 }
                 self.give_back(ply, moves);
-                self.game.evaluate()
+                self.evaluate()
             }
         };
         Expansion::Leaf(self.leaf(ply, value))
+    }
+
+    /// The static evaluation of a leaf that is not a finished game: the
+    /// depth limit cut the line here, or the position has no moves (an
+    /// explicit tree's leaf). Either way the value rests on the evaluation,
+    /// not on the rules, and is no longer exact.
+    #[inline]
+    fn evaluate(&mut self) -> Score {
+        self.evaluated = true;
+        self.game.evaluate()
     }
 
     /// Counts and announces a leaf with its static value.
@@ -336,12 +360,17 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
     /// root's value above its starting point (a fail-hard search failing low)
     /// every move is equally "good enough" in Bratko's sense and the first one
     /// is reported.
-    pub(crate) fn finish(mut self, value: Score) -> SearchResult<G::Move> {
+    ///
+    /// `window` is the window the root was searched with (`(-inf, bound)`
+    /// for branch-and-bound): the value is exact when it lies strictly
+    /// inside it and no leaf rested on the static evaluation.
+    pub(crate) fn finish(mut self, value: Score, window: (Score, Score)) -> SearchResult<G::Move> {
+        let exact = !self.evaluated && window.0 < value && value < window.1;
         let mut pv = self.pv.first_mut().map(std::mem::take).unwrap_or_default();
         if pv.is_empty() {
             let first_root_move = self.move_lists.first().and_then(|moves| moves.first());
             pv.extend(first_root_move.copied());
         }
-        SearchResult { value, best_move: pv.first().copied(), pv, stats: self.stats }
+        SearchResult { value, best_move: pv.first().copied(), pv, stats: self.stats, exact }
     }
 }

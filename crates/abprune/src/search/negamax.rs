@@ -20,7 +20,7 @@ use crate::{Game, Score};
 pub fn negamax<G: Game, O: Observer<G::Move>>(game: &mut G, depth: u32, observer: &mut O) -> SearchResult<G::Move> {
     let mut context = Context::new(game, observer);
     let value = f(&mut context, depth, 0, None);
-    context.finish(value)
+    context.finish(value, (-Score::INFINITY, Score::INFINITY))
 }
 
 /// `F(p)` for the node `ply` plies below the root, entered through `via`.

@@ -29,7 +29,7 @@ pub fn pvs<G: Game, O: Observer<G::Move>>(
 ) -> SearchResult<G::Move> {
     let mut context = Context::new(game, observer);
     let value = negascout(&mut context, depth, 0, None, alpha, beta);
-    context.finish(value)
+    context.finish(value, (alpha, beta))
 }
 
 /// NegaScout on the node `ply` plies below the root.
