@@ -158,7 +158,12 @@ pub fn run(args: &TuneArgs) -> Result<()> {
             };
             sample.result = args.lambda * sample.result + (1.0 - args.lambda) * searched;
         }
-        println!("# targets: {} x result + {} x search to depth {}", args.lambda, 1.0 - args.lambda, args.search_depth);
+        crate::output::outln!(
+            "# targets: {} x result + {} x search to depth {}",
+            args.lambda,
+            1.0 - args.lambda,
+            args.search_depth
+        )?;
     }
     let before = mean_error(&samples, &start, scale);
     let fitted = fit(&samples, &start, scale, args.steps);
@@ -168,25 +173,32 @@ pub fn run(args: &TuneArgs) -> Result<()> {
         *slot = weight.round() as i32;
     }
     let weights = EvalWeights::from_vector(&rounded);
-    println!("# {} games, {} quiet positions (from move {})", games.len(), samples.len(), args.first_move);
-    println!("# scale {scale:.0}: mean squared error {before:.5} with the current weights, {after:.5} fitted");
+    crate::output::outln!(
+        "# {} games, {} quiet positions (from move {})",
+        games.len(),
+        samples.len(),
+        args.first_move
+    )?;
+    crate::output::outln!(
+        "# scale {scale:.0}: mean squared error {before:.5} with the current weights, {after:.5} fitted"
+    )?;
     if !validation.is_empty() {
         let rounded_f64: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
-        println!(
+        crate::output::outln!(
             "# held out: {} games, {} positions: {:.5} with the current weights, {:.5} fitted",
             held_out.len(),
             validation.len(),
             mean_error(&validation, &start, scale),
             mean_error(&validation, &rounded_f64, scale)
-        );
+        )?;
     }
-    println!("pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {{");
-    println!("    mover_shape: {:?},", weights.mover_shape);
-    println!("    waiter_shape: {:?},", weights.waiter_shape);
-    println!("    mover_threat: {:?},", weights.mover_threat);
-    println!("    waiter_threat: {:?},", weights.waiter_threat);
-    println!("    tempo: {},", weights.tempo);
-    println!("}};");
+    crate::output::outln!("pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {{")?;
+    crate::output::outln!("    mover_shape: {:?},", weights.mover_shape)?;
+    crate::output::outln!("    waiter_shape: {:?},", weights.waiter_shape)?;
+    crate::output::outln!("    mover_threat: {:?},", weights.mover_threat)?;
+    crate::output::outln!("    waiter_threat: {:?},", weights.waiter_threat)?;
+    crate::output::outln!("    tempo: {},", weights.tempo)?;
+    crate::output::outln!("}};")?;
     Ok(())
 }
 

@@ -36,17 +36,17 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let mode = if args.weak { SolveMode::Weak } else { SolveMode::Strong };
     let analysis = solver.analyze(&position, mode, &SearchLimits::none()).map_err(anyhow::Error::msg)?;
     if args.json {
-        println!("{}", json(moves, &analysis, args.weak));
+        crate::output::outln!("{}", json(moves, &analysis, args.weak))?;
     } else {
-        print!("{position}");
-        print!("{}", table(&analysis, args.weak));
-        println!(
+        crate::output::out!("{position}")?;
+        crate::output::out!("{}", table(&analysis, args.weak))?;
+        crate::output::outln!(
             "{} of {} moves from the book or the rules, {} nodes, {:.3} ms",
             analysis.from_book,
             analysis.scores.iter().flatten().count(),
             analysis.nodes,
             analysis.elapsed.as_secs_f64() * 1e3
-        );
+        )?;
     }
     Ok(())
 }

@@ -88,13 +88,13 @@ fn info(args: &InfoArgs) -> Result<()> {
         None => (book::shipped().context("this abprune ships no book")?, "shipped with abprune".to_string()),
     };
     let bytes = book.to_bytes().len();
-    println!("book        {name}");
-    println!("plies       {} (every position of up to {} stones)", book.plies(), book.plies());
-    println!("positions   {} (a position and its mirror image once)", book.len());
-    println!("bytes       {bytes}");
-    println!("checksum    ok");
+    crate::output::outln!("book        {name}")?;
+    crate::output::outln!("plies       {} (every position of up to {} stones)", book.plies(), book.plies())?;
+    crate::output::outln!("positions   {} (a position and its mirror image once)", book.len())?;
+    crate::output::outln!("bytes       {bytes}")?;
+    crate::output::outln!("checksum    ok")?;
     if let Some(score) = book.score(&Connect4::new()) {
-        println!("empty board {score}");
+        crate::output::outln!("empty board {score}")?;
     }
     Ok(())
 }
@@ -135,7 +135,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     std::fs::rename(&temporary, &args.out).with_context(|| format!("cannot write '{}'", args.out.display()))?;
     // The book is whole: its journal has served.
     let _ = std::fs::remove_file(&journal_path);
-    println!("wrote {} ({} positions, {} bytes)", args.out.display(), book.len(), book.to_bytes().len());
+    crate::output::outln!("wrote {} ({} positions, {} bytes)", args.out.display(), book.len(), book.to_bytes().len())?;
     Ok(())
 }
 

@@ -198,32 +198,32 @@ fn single(args: &Connect4Args, solver: &mut Solver, moves: &str) -> Result<()> {
             "threads": threads,
             "microseconds": result.elapsed.as_micros() as u64,
         });
-        println!("{json}");
+        crate::output::outln!("{json}")?;
         return Ok(());
     }
-    print!("{position}");
-    println!(
+    crate::output::out!("{position}")?;
+    crate::output::outln!(
         "score       {value}{}",
         if args.weak { "" } else { "  (positive: the side to move wins; 22 - stones of the winner)" }
-    );
+    )?;
     match result.plies_to_end {
-        Some(plies) => println!("outcome     {} in {plies} plies", weak_word(result.score.signum())),
-        None if !args.weak => println!("outcome     draw"),
+        Some(plies) => crate::output::outln!("outcome     {} in {plies} plies", weak_word(result.score.signum()))?,
+        None if !args.weak => crate::output::outln!("outcome     draw")?,
         None => {}
     }
     if let Some(col) = best {
-        println!("best move   {col}");
+        crate::output::outln!("best move   {col}")?;
     }
     if result.from_book {
-        println!(
+        crate::output::outln!(
             "source      the book (every position of up to {} plies)",
             solver.book().map_or(0, |book| book.plies())
-        );
+        )?;
     } else {
-        println!("nodes       {}  (all threads)", result.nodes);
-        println!("threads     {threads}");
+        crate::output::outln!("nodes       {}  (all threads)", result.nodes)?;
+        crate::output::outln!("threads     {threads}")?;
     }
-    println!("time        {:.3} ms", result.elapsed.as_secs_f64() * 1e3);
+    crate::output::outln!("time        {:.3} ms", result.elapsed.as_secs_f64() * 1e3)?;
     Ok(())
 }
 
@@ -254,8 +254,7 @@ fn batch(args: &Connect4Args, solver: &mut Solver, path: &str) -> Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut tally = Tally::default();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::output::Stdout;
     for (number, line) in lines.into_iter().enumerate() {
         progress.inc(1);
         let place = format!("{}:{}", crate::quote::excerpt(path), number + 1);
@@ -267,6 +266,7 @@ fn batch(args: &Connect4Args, solver: &mut Solver, path: &str) -> Result<()> {
         match outcome {
             Ok(Checked::Right | Checked::Unchecked) => {}
             Ok(Checked::Wrong(message)) => progress.suspend(|| eprintln!("error: {place}: {message}")),
+            Err(error) if crate::output::is_output_error(&error) => return Err(error),
             Err(error) => {
                 tally.bad_lines += 1;
                 progress.suspend(|| eprintln!("error: {}", crate::quote::one_line(&format!("{place}: {error:#}"))));
