@@ -45,9 +45,9 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             let Some(decision) = player.decide(&game, &limits, |_| {}) else { continue };
             game.try_play(decision.mv).map_err(anyhow::Error::msg)?;
             crate::output::outln!(
-                "abprune plays {}  (score {}, depth {}, {} nodes, {} ms; expects {})",
+                "abprune plays {}  (score {}; depth {}, {} nodes, {} ms; expects {})",
                 Gomoku::format_point(decision.mv),
-                decision.score,
+                super::score_text(decision.score, "abprune"),
                 decision.depth,
                 decision.nodes,
                 decision.elapsed.as_millis(),

@@ -82,8 +82,8 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     } else {
         crate::output::out!("{game}")?;
         crate::output::outln!(
-            "move {mv}  score {}  depth {}  nodes {}  time {:.0} ms  ({:?})\npv {}",
-            decision.score,
+            "move {mv}  score {}\ndepth {}  nodes {}  time {:.0} ms  ({:?})\npv {}",
+            super::score_text(decision.score, "the side to move"),
             decision.depth,
             decision.nodes,
             decision.elapsed.as_secs_f64() * 1e3,
