@@ -34,7 +34,11 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let position = Connect4::from_moves(moves).map_err(anyhow::Error::msg).context("invalid position")?;
     let mut solver = Solver::new(default_engine(args.threads)?, args.book.load()?);
     let mode = if args.weak { SolveMode::Weak } else { SolveMode::Strong };
-    let analysis = solver.analyze(&position, mode, &SearchLimits::none()).map_err(anyhow::Error::msg)?;
+    let mut thinking = super::thinking::Thinking::start(args.weak);
+    let analysis = solver
+        .analyze_with(&position, mode, &SearchLimits::none(), &mut |progress| thinking.update(progress))
+        .map_err(anyhow::Error::msg)?;
+    thinking.finish();
     if args.json {
         crate::output::outln!("{}", json(moves, &analysis, args.weak))?;
     } else {

@@ -8,6 +8,7 @@ pub mod book;
 pub mod curve;
 pub mod options;
 pub mod play;
+pub mod thinking;
 
 use abprune::{Engine, EngineOptions, ParallelScheme, SearchLimits, SolveMode, Variant};
 use abprune_games::connect4::solver::{Answer, Solver};
@@ -183,7 +184,13 @@ pub fn weak_word(sign: i32) -> &'static str {
 
 fn single(args: &Connect4Args, solver: &mut Solver, moves: &str) -> Result<()> {
     let position = Position::from_moves(moves.trim()).map_err(anyhow::Error::msg).context("invalid position")?;
-    let result = solve(solver, &position, args.mode())?;
+    // The best move by the one rule (the centre-most of equals), as
+    // `analyze`, `play` and Python's `best_move()` name it.
+    let mut thinking = thinking::Thinking::start(args.weak);
+    let result = solver
+        .best_move_with(&position, args.mode(), &SearchLimits::none(), &mut |progress| thinking.update(progress))
+        .map_err(anyhow::Error::msg)?;
+    thinking.finish();
     let value = describe(&result, args.weak);
     let best = result.best_move.map(|col| col + 1);
     let threads = solver.engine_mut().options().threads;

@@ -135,7 +135,13 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>> {
 
 /// The engine's move, printed with what it knows.
 fn engine_move(solver: &mut Solver, board: &mut Board) -> Result<()> {
-    let answer = solver.best_move(&board.position, &SearchLimits::none()).map_err(anyhow::Error::msg)?;
+    let mut thinking = super::thinking::Thinking::start(false);
+    let answer = solver
+        .best_move_with(&board.position, SolveMode::Strong, &SearchLimits::none(), &mut |progress| {
+            thinking.update(progress)
+        })
+        .map_err(anyhow::Error::msg)?;
+    thinking.finish();
     let col = answer.best_move.context("the engine found no move in an unfinished game")?;
     board.play(col);
     let source = if answer.from_book { "from the book".to_string() } else { format!("{} nodes", answer.nodes) };
@@ -174,9 +180,13 @@ fn human_turn(input: &mut impl BufRead, solver: &mut Solver, board: &mut Board) 
             "quit" | "exit" | "q" => return Ok(false),
             "help" | "?" | "h" => crate::output::outln!("{HELP}")?,
             "scores" | "score" | "s" | "hint" => {
+                let mut thinking = super::thinking::Thinking::start(false);
                 let analysis = solver
-                    .analyze(&board.position, SolveMode::Strong, &SearchLimits::none())
+                    .analyze_with(&board.position, SolveMode::Strong, &SearchLimits::none(), &mut |progress| {
+                        thinking.update(progress)
+                    })
                     .map_err(anyhow::Error::msg)?;
+                thinking.finish();
                 crate::output::out!("{}", table(&analysis, false))?;
             }
             "undo" | "u" => {
