@@ -77,9 +77,8 @@ pub fn run(args: &GomocupArgs) -> Result<()> {
     let threads = args.threads.unwrap_or_else(crate::gomoku::available_cores);
     let mut brain = Brain::new(Arc::clone(&stop), args.debug, threads);
     brain.set_switches(args.set.clone().unwrap_or_default());
-    let stdout = std::io::stdout();
     for input in receiver {
-        let mut out = stdout.lock();
+        let mut out = crate::output::Stdout;
         let control = brain.handle_input(&input, &mut out)?;
         out.flush()?;
         if control == Control::End {

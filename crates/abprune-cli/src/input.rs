@@ -30,6 +30,9 @@ pub const MAX_JOURNAL_BYTES: u64 = 64 << 20;
 /// The largest game record file (`tune gomoku`, `tune gomoku-order`): a
 /// million positions of SGF are about 30 MB.
 pub const MAX_GAMES_BYTES: u64 = 1 << 30;
+/// The largest file of labelled positions (`tune gomoku-eval`): read a
+/// line at a time; a million positions are about 130 MB.
+pub const MAX_POSITIONS_BYTES: u64 = 8 << 30;
 /// The largest labels file of `tune gomoku` (a number a line).
 pub const MAX_LABELS_BYTES: u64 = 1 << 30;
 /// The largest other text file a command reads whole (a tactics suite of

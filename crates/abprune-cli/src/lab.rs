@@ -149,7 +149,7 @@ pub fn run(args: &LabArgs) -> Result<()> {
     if let Some(target) = &plot_target {
         plot::draw(target, &plan, &rows)?;
     }
-    report::print_trees(&plan, &rows, args.format());
+    report::print_trees(&plan, &rows, args.format())?;
     Ok(())
 }
 

@@ -9,6 +9,7 @@ mod gomoku;
 mod input;
 mod lab;
 mod limits;
+mod output;
 mod quote;
 mod solve;
 mod svg;
@@ -124,12 +125,10 @@ fn main() -> ExitCode {
         Command::Tune(TuneCommand::GomokuOrder(args)) => tune_order::run(args),
         Command::Tune(TuneCommand::GomokuEval(args)) => tune_eval::run(args),
     };
-    match outcome {
+    // What is left of the output is written now, where its error can be told.
+    match outcome.and_then(|()| Ok(output::flush()?)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: {}", quote::one_line(&format!("{error:#}")));
-            ExitCode::from(EXIT_BAD_INPUT)
-        }
+        Err(error) => output::exit_code(&error, EXIT_BAD_INPUT),
     }
 }
 

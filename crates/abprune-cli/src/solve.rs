@@ -58,11 +58,18 @@ fn tictactoe(args: &TicTacToeArgs) -> Result<()> {
         }
     }
     let game = TicTacToe::from_moves(&cells).map_err(anyhow::Error::msg)?;
-    print!("{game}");
-    println!(
+    crate::output::out!("{game}")?;
+    crate::output::outln!(
         "{:<11}{:>10}{:>6}{:>10}{:>10}{:>9}{:>9}{:>10}",
-        "algorithm", "value", "best", "nodes", "leaves", "alpha", "beta", "time"
-    );
+        "algorithm",
+        "value",
+        "best",
+        "nodes",
+        "leaves",
+        "alpha",
+        "beta",
+        "time"
+    )?;
     for &algo in &args.algo {
         let mut position = game;
         let started = Instant::now();
@@ -70,7 +77,7 @@ fn tictactoe(args: &TicTacToeArgs) -> Result<()> {
         let elapsed = started.elapsed();
         let best = result.best_move.map_or("-".to_string(), |cell| cell.to_string());
         let stats = &result.stats;
-        println!(
+        crate::output::outln!(
             "{:<11}{:>10}{:>6}{:>10}{:>10}{:>9}{:>9}{:>8.1}ms",
             algo.name(),
             describe_value(result.value),
@@ -80,7 +87,7 @@ fn tictactoe(args: &TicTacToeArgs) -> Result<()> {
             stats.alpha_cutoffs,
             stats.beta_cutoffs,
             elapsed.as_secs_f64() * 1e3
-        );
+        )?;
     }
     Ok(())
 }

@@ -27,6 +27,10 @@ const SMALL_FONT: f64 = 8.0;
 const TITLE_FONT: f64 = 15.0;
 /// Advance of one monospace glyph per pixel of font size: text is measured, not rendered, here.
 const CHAR_EM: f64 = 0.62;
+/// Advance of one bold sans-serif glyph (the title's) per pixel of font
+/// size, taken generously (DejaVu Sans Bold: about 0.65 on average, 0.87 for
+/// `m` and `w`): a title measured short is cut off at the picture's edge.
+const TITLE_CHAR_EM: f64 = 0.75;
 const MONO: &str = "DejaVu Sans Mono, Menlo, Consolas, monospace";
 const SANS: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 
@@ -85,7 +89,7 @@ pub fn check_size(tree: &Tree) -> Result<(), String> {
 pub fn render_search(tree: &Tree, trace: &[TraceEvent<NodeId>], pv: &[NodeId], title: &str) -> String {
     let mut svg = String::new();
     // Writing into a String cannot fail, so the Result carries no information.
-    let _ = Figure::new(tree, trace, pv).write(&mut svg, title);
+    let _ = Figure::new(tree, trace, pv, title).write(&mut svg, title);
     svg
 }
 
@@ -273,7 +277,9 @@ struct Figure<'a> {
 }
 
 impl<'a> Figure<'a> {
-    fn new(tree: &'a Tree, trace: &[TraceEvent<NodeId>], pv: &[NodeId]) -> Figure<'a> {
+    /// The figure of `tree` as searched, wide enough for the tree, the
+    /// legend and `title`.
+    fn new(tree: &'a Tree, trace: &[TraceEvent<NodeId>], pv: &[NodeId], title: &str) -> Figure<'a> {
         let (visits, on_pv, layout) = (replay(tree, trace), pv_flags(tree, pv), Layout::new(tree));
         let mut figure =
             Figure { tree, visits, on_pv, layout, core: TRI_W, label_room: 0.0, slot: 0.0, origin: 0.0, width: 0.0 };
@@ -288,7 +294,8 @@ impl<'a> Figure<'a> {
         }
         figure.slot = figure.core + figure.label_room + SLOT_GAP;
         let tree_width = figure.layout.leaves as f64 * figure.slot;
-        figure.width = (tree_width + 2.0 * MARGIN).max(legend_width() + 2.0 * MARGIN);
+        let title_width = title.chars().count() as f64 * TITLE_FONT * TITLE_CHAR_EM;
+        figure.width = tree_width.max(legend_width()).max(title_width) + 2.0 * MARGIN;
         figure.origin = (figure.width - tree_width) / 2.0;
         figure
     }
@@ -521,6 +528,24 @@ mod tests {
         assert_eq!(svg.matches(r#"class="edge pv""#).count(), 2, "a-b and b-3");
         assert_eq!(svg.matches(r#"class="label""#).count(), 4);
         assert!(svg.contains(">α-β &lt;test&gt; &amp; co</text>"));
+    }
+
+    /// Issue 35: `r:( a:(5 b:(8 2)) c:(3 d:(9 1)) e:(4 7) )` was drawn 554
+    /// px wide, its title cut off at "fail-hard — valu".
+    #[test]
+    fn picture_of_a_small_tree_is_wide_enough_for_its_title() {
+        let tree = Tree::parse("r:( a:(5 b:(8 2)) c:(3 d:(9 1)) e:(4 7) )").unwrap();
+        let mut trace = abprune::Trace::default();
+        let (alpha, beta) = (-Score::INFINITY, Score::INFINITY);
+        let result = abprune::alphabeta(&mut TreeGame::new(&tree), abprune::UNLIMITED_DEPTH, alpha, beta, &mut trace);
+        for title in ["alphabeta: Knuth & Moore's F2(p, alpha, beta), fail-hard — value 4", &"m".repeat(120)] {
+            let svg = render_search(&tree, &trace.events, &result.pv, title);
+            let width = svg.split(r#"width=""#).nth(1).and_then(|rest| rest.split('"').next()).unwrap();
+            let width: f64 = width.parse().unwrap();
+            // DejaVu Sans Bold's mean advance is about 0.65 em.
+            let needed = title.chars().count() as f64 * TITLE_FONT * 0.65 + 2.0 * MARGIN;
+            assert!(width >= needed, "{width} px for a title of {needed} px");
+        }
     }
 
     #[test]

@@ -64,7 +64,7 @@ pub struct TreeArgs {
 pub fn run(args: &TreeArgs) -> Result<()> {
     let (tree, source) = load_tree(args)?;
     if args.print_tree {
-        println!("{tree}");
+        crate::output::outln!("{tree}")?;
         return Ok(());
     }
     let window = window_of(args)?;
@@ -88,14 +88,14 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         std::fs::write(path, page).with_context(|| format!("cannot write '{}'", path.display()))?;
     }
     if args.json {
-        println!("{}", json_report(&tree, args.algo, &searched.result));
+        crate::output::outln!("{}", json_report(&tree, args.algo, &searched.result))?;
     } else {
-        print!("{}", text_report(&tree, &source, args.algo, window, &searched.result));
+        crate::output::out!("{}", text_report(&tree, &source, args.algo, window, &searched.result))?;
         if let Some(path) = &args.svg {
-            println!("svg             {}", path.display());
+            crate::output::outln!("svg             {}", path.display())?;
         }
         if let Some(path) = &args.animate {
-            println!("animation       {}", path.display());
+            crate::output::outln!("animation       {}", path.display())?;
         }
     }
     Ok(())

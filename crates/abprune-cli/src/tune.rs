@@ -81,12 +81,16 @@ pub struct TuneArgs {
 }
 
 /// A quiet position's features and the result for its side to move (the
-/// target, once searches have labelled it).
+/// target, once searches have labelled it). It keeps where the position
+/// is, not the position (tens of kilobytes of tables): a labelling search
+/// plays the game to it again.
 struct Sample {
-    features: [f64; EVAL_FEATURES],
+    features: [i32; EVAL_FEATURES],
     result: f64,
-    /// The position, kept for labelling by search.
-    position: Option<Gomoku>,
+    /// The game in its list.
+    game: u32,
+    /// The moves of the game played before the position.
+    moves: u16,
 }
 
 /// A game read from an SGF record.
@@ -125,9 +129,8 @@ pub fn run(args: &TuneArgs) -> Result<()> {
         }
     }
     let games = fitted;
-    let keep = args.search_depth > 0;
-    let mut validation = samples_of(&held_out, args.first_move, keep);
-    let mut samples = samples_of(&games, args.first_move, keep);
+    let mut validation = samples_of(&held_out, args.first_move);
+    let mut samples = samples_of(&games, args.first_move);
     if samples.len() < EVAL_FEATURES * 10 {
         bail!(
             "only {} quiet positions in {} games: too few to fit {EVAL_FEATURES} weights",
@@ -141,8 +144,8 @@ pub fn run(args: &TuneArgs) -> Result<()> {
         let values = match &args.labels {
             Some(path) if path.exists() => read_labels(path, samples.len() + validation.len())?,
             _ => {
-                let mut values = search_values(&samples, args)?;
-                values.extend(search_values(&validation, args)?);
+                let mut values = search_values(&samples, &games, args)?;
+                values.extend(search_values(&validation, &held_out, args)?);
                 if let Some(path) = &args.labels {
                     let text: String = values.iter().map(|v| format!("{}\n", format_label(*v))).collect();
                     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
@@ -158,7 +161,12 @@ pub fn run(args: &TuneArgs) -> Result<()> {
             };
             sample.result = args.lambda * sample.result + (1.0 - args.lambda) * searched;
         }
-        println!("# targets: {} x result + {} x search to depth {}", args.lambda, 1.0 - args.lambda, args.search_depth);
+        crate::output::outln!(
+            "# targets: {} x result + {} x search to depth {}",
+            args.lambda,
+            1.0 - args.lambda,
+            args.search_depth
+        )?;
     }
     let before = mean_error(&samples, &start, scale);
     let fitted = fit(&samples, &start, scale, args.steps);
@@ -168,25 +176,32 @@ pub fn run(args: &TuneArgs) -> Result<()> {
         *slot = weight.round() as i32;
     }
     let weights = EvalWeights::from_vector(&rounded);
-    println!("# {} games, {} quiet positions (from move {})", games.len(), samples.len(), args.first_move);
-    println!("# scale {scale:.0}: mean squared error {before:.5} with the current weights, {after:.5} fitted");
+    crate::output::outln!(
+        "# {} games, {} quiet positions (from move {})",
+        games.len(),
+        samples.len(),
+        args.first_move
+    )?;
+    crate::output::outln!(
+        "# scale {scale:.0}: mean squared error {before:.5} with the current weights, {after:.5} fitted"
+    )?;
     if !validation.is_empty() {
         let rounded_f64: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
-        println!(
+        crate::output::outln!(
             "# held out: {} games, {} positions: {:.5} with the current weights, {:.5} fitted",
             held_out.len(),
             validation.len(),
             mean_error(&validation, &start, scale),
             mean_error(&validation, &rounded_f64, scale)
-        );
+        )?;
     }
-    println!("pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {{");
-    println!("    mover_shape: {:?},", weights.mover_shape);
-    println!("    waiter_shape: {:?},", weights.waiter_shape);
-    println!("    mover_threat: {:?},", weights.mover_threat);
-    println!("    waiter_threat: {:?},", weights.waiter_threat);
-    println!("    tempo: {},", weights.tempo);
-    println!("}};");
+    crate::output::outln!("pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {{")?;
+    crate::output::outln!("    mover_shape: {:?},", weights.mover_shape)?;
+    crate::output::outln!("    waiter_shape: {:?},", weights.waiter_shape)?;
+    crate::output::outln!("    mover_threat: {:?},", weights.mover_threat)?;
+    crate::output::outln!("    waiter_threat: {:?},", weights.waiter_threat)?;
+    crate::output::outln!("    tempo: {},", weights.tempo)?;
+    crate::output::outln!("}};")?;
     Ok(())
 }
 
@@ -243,12 +258,11 @@ pub(crate) fn parse_sgf(text: &str) -> Result<Vec<GameRecord>> {
     Ok(games)
 }
 
-/// The quiet positions of `games` from move `first_move` on, with the
-/// positions themselves if `keep` (for labelling by search).
-fn samples_of(games: &[GameRecord], first_move: usize, keep: bool) -> Vec<Sample> {
+/// The quiet positions of `games` from move `first_move` on.
+fn samples_of(games: &[GameRecord], first_move: usize) -> Vec<Sample> {
     let mut samples = Vec::new();
     let mut forcing = Vec::new();
-    for game in games {
+    for (index, game) in games.iter().enumerate() {
         let Ok(mut position) = Gomoku::new(game.size, game.rule) else { continue };
         for (number, &mv) in game.moves.iter().enumerate() {
             if number >= first_move && position.outcome().is_none() {
@@ -256,11 +270,8 @@ fn samples_of(games: &[GameRecord], first_move: usize, keep: bool) -> Vec<Sample
                 if position.horizon(&mut forcing) == Horizon::Quiet {
                     let black_to_move = number % 2 == 0;
                     let result = if black_to_move { game.black_result } else { 1.0 - game.black_result };
-                    let mut features = [0.0; EVAL_FEATURES];
-                    for (slot, &count) in features.iter_mut().zip(&position.eval_features()) {
-                        *slot = f64::from(count);
-                    }
-                    samples.push(Sample { features, result, position: keep.then(|| position.clone()) });
+                    let features = position.eval_features();
+                    samples.push(Sample { features, result, game: index as u32, moves: number as u16 });
                 }
             }
             if position.try_play(mv).is_err() {
@@ -319,9 +330,19 @@ fn parse_label(line: &str) -> Result<Label> {
     })
 }
 
-/// The player's engine's value of each sample, searched
+/// The position of `sample` in `games`, played again.
+fn position_of(sample: &Sample, games: &[GameRecord]) -> Result<Gomoku> {
+    let game = games.get(sample.game as usize).context("a sample of no game")?;
+    let mut position = Gomoku::new(game.size, game.rule).map_err(anyhow::Error::msg)?;
+    for &mv in &game.moves[..usize::from(sample.moves)] {
+        position.try_play(mv).map_err(anyhow::Error::msg)?;
+    }
+    Ok(position)
+}
+
+/// The player's engine's value of each sample of `games`, searched
 /// `args.search_depth` plies deep on `args.threads` threads.
-fn search_values(samples: &[Sample], args: &TuneArgs) -> Result<Vec<Label>> {
+fn search_values(samples: &[Sample], games: &[GameRecord], args: &TuneArgs) -> Result<Vec<Label>> {
     let threads = args.threads.clamp(1, crate::gomoku::available_cores().max(1) * 4);
     let chunk = samples.len().div_ceil(threads).max(1);
     let done = std::sync::atomic::AtomicUsize::new(0);
@@ -338,7 +359,7 @@ fn search_values(samples: &[Sample], args: &TuneArgs) -> Result<Vec<Label>> {
                 let limits = SearchLimits::none().with_depth(args.search_depth);
                 let mut values = Vec::with_capacity(part.len());
                 for sample in part {
-                    let Some(mut position) = sample.position.clone() else { bail!("a sample without its position") };
+                    let mut position = position_of(sample, games)?;
                     engine.clear();
                     let value = engine.search(&mut position, &limits, |_| {}).value;
                     values.push(if value.is_win() {
@@ -370,7 +391,7 @@ fn predicted_score(eval: f64, scale: f64) -> f64 {
 }
 
 fn predicted(sample: &Sample, weights: &[f64], scale: f64) -> f64 {
-    let eval: f64 = sample.features.iter().zip(weights).map(|(f, w)| f * w).sum();
+    let eval: f64 = sample.features.iter().zip(weights).map(|(&f, w)| f64::from(f) * w).sum();
     predicted_score(eval, scale)
 }
 
@@ -405,8 +426,8 @@ fn fit(samples: &[Sample], start: &[f64], scale: f64, steps: usize) -> Vec<f64> 
             let p = predicted(sample, &weights, scale);
             // d/dw (r - p)^2 = -2 (r - p) p (1 - p) ln10/scale * f
             let factor = -2.0 * (sample.result - p) * p * (1.0 - p) * slope;
-            for (g, f) in gradient.iter_mut().zip(&sample.features) {
-                *g += factor * f;
+            for (g, &f) in gradient.iter_mut().zip(&sample.features) {
+                *g += factor * f64::from(f);
             }
         }
         for (i, g) in gradient.iter_mut().enumerate() {
@@ -462,7 +483,7 @@ mod tests {
         assert_eq!(games.len(), 2, "the record without a result is skipped");
         assert_eq!(games[0].moves.len(), 9);
         assert_eq!(games[0].moves[0], Point::new(7, 7));
-        let samples = samples_of(&games, 2, false);
+        let samples = samples_of(&games, 2);
         assert!(!samples.is_empty());
         assert!(samples.iter().all(|s| s.result == 0.0 || s.result == 1.0));
         assert!(parse_sgf("(;SZ[15]RE[B+1];B[h])").is_err());
@@ -483,18 +504,24 @@ mod tests {
     fn searches_label_every_sample_and_labels_read_back() {
         let text = "(;FF[4]SZ[15]RE[B+1];B[hh];W[gi];B[jf];W[gj];B[gk];W[hj];B[ik];W[hk];B[ij];W[hl])";
         let games = parse_sgf(text).unwrap();
-        let samples = samples_of(&games, 2, true);
+        let samples = samples_of(&games, 2);
         let args = arguments(&["tune", "games.sgf", "--search-depth", "3", "--threads", "2"]);
-        let values = search_values(&samples, &args).unwrap();
+        let values = search_values(&samples, &games, &args).unwrap();
         assert_eq!(values.len(), samples.len());
         // The same searches give the same values, whatever the threads.
         let one = arguments(&["tune", "games.sgf", "--search-depth", "3"]);
-        assert_eq!(search_values(&samples, &one).unwrap(), values);
+        assert_eq!(search_values(&samples, &games, &one).unwrap(), values);
         for label in values.iter().copied().chain([Label::Win, Label::Loss, Label::Value(-17)]) {
             assert_eq!(parse_label(&format_label(label)).unwrap(), label);
         }
         assert!(parse_label("0.5").is_err());
-        // Without a search the positions are not kept.
-        assert!(samples_of(&games, 2, false).iter().all(|s| s.position.is_none()));
+        // A sample keeps where its position is, not the position (the
+        // tables of a position are tens of kilobytes; issue 35's 1.44 GB for
+        // 0.8 MB of games).
+        assert!(std::mem::size_of::<Sample>() <= 160, "{} bytes", std::mem::size_of::<Sample>());
+        for sample in &samples {
+            let position = position_of(sample, &games).unwrap();
+            assert_eq!(position.eval_features(), sample.features);
+        }
     }
 }

@@ -29,6 +29,7 @@
 //! A sample keeps only its sparse counts (about 80 four-byte entries), not
 //! the position: a million positions take about 400 MB.
 
+use crate::output::outln;
 use crate::tune::Adam;
 use abprune::{Game, Horizon};
 use abprune_games::gomoku::cells::{CODES, MASKS};
@@ -58,6 +59,9 @@ const FINAL_RATE_SHARE: f64 = 0.1;
 const ADAM_EPSILON: f64 = 1e-8;
 /// The longest input line accepted (a 22x22 game is under 2 KB).
 const MAX_LINE: usize = 16 * 1024;
+/// The most positions kept (about 4.4 GB of samples): a larger input is
+/// refused rather than filling the machine's memory.
+const MAX_SAMPLES: usize = 10_000_000;
 /// Positions between two progress lines while reading.
 const PROGRESS_EVERY: usize = 100_000;
 
@@ -160,14 +164,14 @@ pub fn run(args: &EvalArgs) -> Result<()> {
     );
     let start = to_vector(start_tables);
     let scale = best_scale(&fitted, &start);
-    println!("# scale {scale:.1}: the evaluation's units per unit of logit");
-    report("current tables", &held_out, &start, scale, args.value_scale);
+    outln!("# scale {scale:.1}: the evaluation's units per unit of logit")?;
+    report("current tables", &held_out, &start, scale, args.value_scale)?;
     let weights = fit(&fitted, &start, scale, args);
     let rounded: Vec<f64> = weights.iter().map(|w| w.round()).collect();
-    report("fitted tables", &held_out, &rounded, scale, args.value_scale);
+    report("fitted tables", &held_out, &rounded, scale, args.value_scale)?;
     if let Some(path) = &args.out {
         write_tables(path, &rounded, args, fitted.len())?;
-        println!("# tables written to {}", path.display());
+        outln!("# tables written to {}", path.display())?;
     }
     Ok(())
 }
@@ -218,7 +222,7 @@ fn read_samples(args: &EvalArgs) -> Result<(Samples, Samples)> {
         let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
             Box::new(std::io::stdin().lock())
         } else {
-            let file = open_regular(path)?;
+            let file = crate::input::open_file(path, crate::input::MAX_POSITIONS_BYTES, "positions")?;
             Box::new(std::io::BufReader::new(file))
         };
         for (number, line) in capped_lines(input).enumerate() {
@@ -245,6 +249,13 @@ fn read_samples(args: &EvalArgs) -> Result<(Samples, Samples)> {
             let samples = if game_number % HOLD_OUT_EVERY == 0 { &mut held_out } else { &mut fitted };
             if add_sample(samples, game, target, value) {
                 read += 1;
+                if read > MAX_SAMPLES {
+                    bail!(
+                        "{} line {}: more than {MAX_SAMPLES} quiet positions; fit on a part of them",
+                        path.display(),
+                        number + 1
+                    );
+                }
                 if read % PROGRESS_EVERY == 0 {
                     eprintln!("# read {read} quiet positions");
                 }
@@ -252,17 +263,6 @@ fn read_samples(args: &EvalArgs) -> Result<(Samples, Samples)> {
         }
     }
     Ok((fitted, held_out))
-}
-
-/// `path` opened for reading, if it is a regular file (a FIFO or a device
-/// would be read forever).
-fn open_regular(path: &Path) -> Result<std::fs::File> {
-    let file = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-    let metadata = file.metadata().with_context(|| format!("cannot read {}", path.display()))?;
-    if !metadata.is_file() {
-        bail!("{} is not a regular file", path.display());
-    }
-    Ok(file)
 }
 
 /// The lines of `input`, each at most [`MAX_LINE`] bytes (a longer one is
@@ -427,9 +427,9 @@ fn best_scale(samples: &Samples, weights: &[f64]) -> f64 {
 }
 
 /// Prints the held-out figures of `weights`.
-fn report(name: &str, held_out: &Samples, weights: &[f64], scale: f64, value_scale: f64) {
+fn report(name: &str, held_out: &Samples, weights: &[f64], scale: f64, value_scale: f64) -> Result<()> {
     if held_out.len() == 0 {
-        return;
+        return Ok(());
     }
     let squared: f64 = (0..held_out.len())
         .map(|i| (f64::from(held_out.targets[i]) - sigmoid(held_out.eval(i, weights) / scale)).powi(2))
@@ -443,13 +443,14 @@ fn report(name: &str, held_out: &Samples, weights: &[f64], scale: f64, value_sca
             Some((sigmoid(held_out.eval(i, weights) / scale), sigmoid(f64::from(value) / value_scale)))
         })
         .collect();
-    println!(
+    outln!(
         "# {name}: held out {} positions: cross-entropy {:.5}, mean squared error {:.5}, correlation with the search values {:.4}",
         held_out.len(),
         cross_entropy(held_out, weights, scale),
         squared,
         correlation(&pairs)
-    );
+    )?;
+    Ok(())
 }
 
 /// Pearson's correlation of the pairs.

@@ -88,22 +88,22 @@ pub fn run(args: &OrderArgs) -> Result<()> {
     let fitted: Vec<Choice> = fitted.into_iter().step_by(step).collect();
     eprintln!("# {} choices fitted (of {all}), {} held out", fitted.len(), held_out.len());
     let start: Vec<f64> = ORDER_WEIGHTS.to_vector().iter().map(|&w| f64::from(w) / UNITS_PER_LOGIT).collect();
-    println!("// held out, the weights before: {}", ranking_report(&held_out, &start));
+    crate::output::outln!("// held out, the weights before: {}", ranking_report(&held_out, &start))?;
     let weights = fit(&fitted, &start, args.steps);
-    println!("// held out, the fitted weights:  {}", ranking_report(&held_out, &weights));
+    crate::output::outln!("// held out, the fitted weights:  {}", ranking_report(&held_out, &weights))?;
     let mut vector = [0; ORDER_FEATURES];
     for (slot, w) in vector.iter_mut().zip(&weights) {
         *slot = (w * UNITS_PER_LOGIT).round() as i32;
     }
     let w = OrderWeights::from_vector(&vector);
-    println!("pub const ORDER_WEIGHTS: OrderWeights = OrderWeights {{");
-    println!("    mine_threat: {:?},", w.mine_threat);
-    println!("    their_threat: {:?},", w.their_threat);
-    println!("    my_shape: {:?},", w.my_shape);
-    println!("    their_shape: {:?},", w.their_shape);
-    println!("    near: {:?},", w.near);
-    println!("    adjacent: {:?},", w.adjacent);
-    println!("}};");
+    crate::output::outln!("pub const ORDER_WEIGHTS: OrderWeights = OrderWeights {{")?;
+    crate::output::outln!("    mine_threat: {:?},", w.mine_threat)?;
+    crate::output::outln!("    their_threat: {:?},", w.their_threat)?;
+    crate::output::outln!("    my_shape: {:?},", w.my_shape)?;
+    crate::output::outln!("    their_shape: {:?},", w.their_shape)?;
+    crate::output::outln!("    near: {:?},", w.near)?;
+    crate::output::outln!("    adjacent: {:?},", w.adjacent)?;
+    crate::output::outln!("}};")?;
     Ok(())
 }
 

@@ -123,3 +123,18 @@ fn a_small_match_reports_its_score() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("speed"), "{}", text(&bad.stderr));
 }
+
+/// Issue 35: `solve gomoku` printed "score -1202" with no word of what the
+/// number measures.
+#[test]
+fn gomoku_score_says_what_it_measures() {
+    let out = abprune(&["solve", "gomoku", "--depth", "2", "--threads", "1", "h8", "i9"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let line = stdout.lines().find(|line| line.starts_with("move ")).expect("the move line");
+    assert!(line.contains("evaluation points for the side to move: above 0 favours it"), "{line}");
+    // A proven result says so instead.
+    let out = abprune(&["solve", "gomoku", "--depth", "3", "h8", "h9", "i8", "i9", "j8", "j9"], "");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("score win in"), "{stdout}");
+}

@@ -69,6 +69,14 @@ fn check_position(solver: &mut Solver, position: &Connect4) {
     assert_eq!(Some(best.score), top, "{position}");
     let chosen = best.best_move.expect("a move");
     assert_eq!(strong.scores[usize::from(chosen)], top, "the best move keeps the score\n{position}");
+    // Issue 35: `analyze connect4 4453` named column 3 and `solve` and
+    // Python's `best_move()` column 6 (all scoring -2). One rule: the
+    // centre-most of the moves with the best score, weak or strong.
+    assert_eq!(best.best_move, strong.best_move(), "one tie rule\n{position}");
+    let centre_most = [3u8, 2, 4, 1, 5, 0, 6].into_iter().find(|&col| strong.scores[usize::from(col)] == top);
+    assert_eq!(best.best_move, centre_most, "the centre-most of the best\n{position}");
+    let weak_best = solver.best_move_with(position, SolveMode::Weak, &limits, &mut |_| {}).unwrap();
+    assert_eq!(weak_best.best_move, weak.best_move(), "one tie rule, weak\n{position}");
 }
 
 #[test]

@@ -34,19 +34,23 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let position = Connect4::from_moves(moves).map_err(anyhow::Error::msg).context("invalid position")?;
     let mut solver = Solver::new(default_engine(args.threads)?, args.book.load()?);
     let mode = if args.weak { SolveMode::Weak } else { SolveMode::Strong };
-    let analysis = solver.analyze(&position, mode, &SearchLimits::none()).map_err(anyhow::Error::msg)?;
+    let mut thinking = super::thinking::Thinking::start(args.weak);
+    let analysis = solver
+        .analyze_with(&position, mode, &SearchLimits::none(), &mut |progress| thinking.update(progress))
+        .map_err(anyhow::Error::msg)?;
+    thinking.finish();
     if args.json {
-        println!("{}", json(moves, &analysis, args.weak));
+        crate::output::outln!("{}", json(moves, &analysis, args.weak))?;
     } else {
-        print!("{position}");
-        print!("{}", table(&analysis, args.weak));
-        println!(
+        crate::output::out!("{position}")?;
+        crate::output::out!("{}", table(&analysis, args.weak))?;
+        crate::output::outln!(
             "{} of {} moves from the book or the rules, {} nodes, {:.3} ms",
             analysis.from_book,
             analysis.scores.iter().flatten().count(),
             analysis.nodes,
             analysis.elapsed.as_secs_f64() * 1e3
-        );
+        )?;
     }
     Ok(())
 }

@@ -101,19 +101,19 @@ fn info(args: &InfoArgs) -> Result<()> {
     // Checked on reading; counted again here to say what was checked.
     let per_ply = book.verify().map_err(anyhow::Error::msg).with_context(|| format!("book '{name}' refused"))?;
     let counts: Vec<String> = per_ply.iter().map(usize::to_string).collect();
-    println!("book        {name}");
-    println!(
+    crate::output::outln!("book        {name}")?;
+    crate::output::outln!(
         "plies       {} (every position of up to {} stones, checked: {} by plies)",
         book.plies(),
         book.plies(),
         counts.join(", ")
-    );
-    println!("positions   {} (a position and its mirror image once)", book.len());
-    println!("bytes       {bytes}");
-    println!("checksum    ok");
-    println!("values      ok (every score the best its moves reach, every move legal and reaching it)");
+    )?;
+    crate::output::outln!("positions   {} (a position and its mirror image once)", book.len())?;
+    crate::output::outln!("bytes       {bytes}")?;
+    crate::output::outln!("checksum    ok")?;
+    crate::output::outln!("values      ok (every score the best its moves reach, every move legal and reaching it)")?;
     if let Some(score) = book.score(&Connect4::new()) {
-        println!("empty board {score}");
+        crate::output::outln!("empty board {score}")?;
     }
     Ok(())
 }
@@ -165,7 +165,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     std::fs::rename(&temporary, &args.out).with_context(|| format!("cannot write '{}'", args.out.display()))?;
     // The book is whole: its journal has served.
     let _ = std::fs::remove_file(&journal_path);
-    println!("wrote {} ({} positions, {} bytes)", args.out.display(), book.len(), book.to_bytes().len());
+    crate::output::outln!("wrote {} ({} positions, {} bytes)", args.out.display(), book.len(), book.to_bytes().len())?;
     Ok(())
 }
 

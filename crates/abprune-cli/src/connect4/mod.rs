@@ -8,6 +8,7 @@ pub mod book;
 pub mod curve;
 pub mod options;
 pub mod play;
+pub mod thinking;
 
 use abprune::{Engine, EngineOptions, ParallelScheme, SearchLimits, SolveMode, Variant};
 use abprune_games::connect4::solver::{Answer, Solver};
@@ -183,7 +184,13 @@ pub fn weak_word(sign: i32) -> &'static str {
 
 fn single(args: &Connect4Args, solver: &mut Solver, moves: &str) -> Result<()> {
     let position = Position::from_moves(moves.trim()).map_err(anyhow::Error::msg).context("invalid position")?;
-    let result = solve(solver, &position, args.mode())?;
+    // The best move by the one rule (the centre-most of equals), as
+    // `analyze`, `play` and Python's `best_move()` name it.
+    let mut thinking = thinking::Thinking::start(args.weak);
+    let result = solver
+        .best_move_with(&position, args.mode(), &SearchLimits::none(), &mut |progress| thinking.update(progress))
+        .map_err(anyhow::Error::msg)?;
+    thinking.finish();
     let value = describe(&result, args.weak);
     let best = result.best_move.map(|col| col + 1);
     let threads = solver.engine_mut().options().threads;
@@ -198,32 +205,32 @@ fn single(args: &Connect4Args, solver: &mut Solver, moves: &str) -> Result<()> {
             "threads": threads,
             "microseconds": result.elapsed.as_micros() as u64,
         });
-        println!("{json}");
+        crate::output::outln!("{json}")?;
         return Ok(());
     }
-    print!("{position}");
-    println!(
+    crate::output::out!("{position}")?;
+    crate::output::outln!(
         "score       {value}{}",
         if args.weak { "" } else { "  (positive: the side to move wins; 22 - stones of the winner)" }
-    );
+    )?;
     match result.plies_to_end {
-        Some(plies) => println!("outcome     {} in {plies} plies", weak_word(result.score.signum())),
-        None if !args.weak => println!("outcome     draw"),
+        Some(plies) => crate::output::outln!("outcome     {} in {plies} plies", weak_word(result.score.signum()))?,
+        None if !args.weak => crate::output::outln!("outcome     draw")?,
         None => {}
     }
     if let Some(col) = best {
-        println!("best move   {col}");
+        crate::output::outln!("best move   {col}")?;
     }
     if result.from_book {
-        println!(
+        crate::output::outln!(
             "source      the book (every position of up to {} plies)",
             solver.book().map_or(0, |book| book.plies())
-        );
+        )?;
     } else {
-        println!("nodes       {}  (all threads)", result.nodes);
-        println!("threads     {threads}");
+        crate::output::outln!("nodes       {}  (all threads)", result.nodes)?;
+        crate::output::outln!("threads     {threads}")?;
     }
-    println!("time        {:.3} ms", result.elapsed.as_secs_f64() * 1e3);
+    crate::output::outln!("time        {:.3} ms", result.elapsed.as_secs_f64() * 1e3)?;
     Ok(())
 }
 
@@ -248,8 +255,7 @@ fn batch(args: &Connect4Args, solver: &mut Solver, path: &str) -> Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut tally = Tally::default();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::output::Stdout;
     for (number, line) in lines.into_iter().enumerate() {
         progress.inc(1);
         let place = format!("{}:{}", crate::quote::excerpt(path), number + 1);
@@ -261,6 +267,7 @@ fn batch(args: &Connect4Args, solver: &mut Solver, path: &str) -> Result<()> {
         match outcome {
             Ok(Checked::Right | Checked::Unchecked) => {}
             Ok(Checked::Wrong(message)) => progress.suspend(|| eprintln!("error: {place}: {message}")),
+            Err(error) if crate::output::is_output_error(&error) => return Err(error),
             Err(error) => {
                 tally.bad_lines += 1;
                 progress.suspend(|| eprintln!("error: {}", crate::quote::one_line(&format!("{place}: {error:#}"))));

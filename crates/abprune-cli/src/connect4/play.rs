@@ -13,7 +13,7 @@ use abprune_games::connect4::solver::Solver;
 use abprune_games::Connect4;
 use anyhow::{Context as _, Result};
 use clap::{Args, ValueEnum};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
 /// Options of `abprune play connect4`.
 #[derive(Args, Debug)]
@@ -90,11 +90,11 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             None => return Ok(()),
         },
     };
-    println!("{HELP}");
+    crate::output::outln!("{HELP}")?;
     loop {
-        print!("{}", board.position);
+        crate::output::out!("{}", board.position)?;
         if let Some(end) = ending(&board, human) {
-            println!("{end}");
+            crate::output::outln!("{end}")?;
             return Ok(());
         }
         if board.to_move() != human {
@@ -110,14 +110,14 @@ pub fn run(args: &PlayArgs) -> Result<()> {
 /// Asks which side the person takes; `None` at the end of the input.
 fn ask_side(input: &mut impl BufRead) -> Result<Option<Side>> {
     loop {
-        print!("play first (X) or second (O)? [1/2]: ");
-        std::io::stdout().flush()?;
+        crate::output::out!("play first (X) or second (O)? [1/2]: ")?;
+        crate::output::flush()?;
         let Some(line) = read_line(input)? else { return Ok(None) };
         match line.as_str() {
             "1" | "first" | "x" => return Ok(Some(Side::First)),
             "2" | "second" | "o" => return Ok(Some(Side::Second)),
             "quit" | "exit" | "q" => return Ok(None),
-            _ => println!("'{}': answer 1 (first) or 2 (second)", crate::quote::excerpt(&line)),
+            _ => crate::output::outln!("'{}': answer 1 (first) or 2 (second)", crate::quote::excerpt(&line))?,
         }
     }
 }
@@ -140,17 +140,23 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>> {
 
 /// The engine's move, printed with what it knows.
 fn engine_move(solver: &mut Solver, board: &mut Board) -> Result<()> {
-    let answer = solver.best_move(&board.position, &SearchLimits::none()).map_err(anyhow::Error::msg)?;
+    let mut thinking = super::thinking::Thinking::start(false);
+    let answer = solver
+        .best_move_with(&board.position, SolveMode::Strong, &SearchLimits::none(), &mut |progress| {
+            thinking.update(progress)
+        })
+        .map_err(anyhow::Error::msg)?;
+    thinking.finish();
     let col = answer.best_move.context("the engine found no move in an unfinished game")?;
     board.play(col);
     let source = if answer.from_book { "from the book".to_string() } else { format!("{} nodes", answer.nodes) };
-    println!(
+    crate::output::outln!(
         "abprune plays {}  (score {}: {}; {source}, {:.0} ms)",
         col + 1,
         answer.score,
         meaning(answer.score, "abprune", "you"),
         answer.elapsed.as_secs_f64() * 1e3
-    );
+    )?;
     Ok(())
 }
 
@@ -168,26 +174,30 @@ fn meaning(score: i32, mover: &str, other: &str) -> String {
 /// person leaves (false).
 fn human_turn(input: &mut impl BufRead, solver: &mut Solver, board: &mut Board) -> Result<bool> {
     loop {
-        print!("your move: ");
-        std::io::stdout().flush()?;
+        crate::output::out!("your move: ")?;
+        crate::output::flush()?;
         let Some(line) = read_line(input)? else {
-            println!("\nbye");
+            crate::output::outln!("\nbye")?;
             return Ok(false);
         };
         match line.as_str() {
             "" => {}
             "quit" | "exit" | "q" => return Ok(false),
-            "help" | "?" | "h" => println!("{HELP}"),
+            "help" | "?" | "h" => crate::output::outln!("{HELP}")?,
             "scores" | "score" | "s" | "hint" => {
+                let mut thinking = super::thinking::Thinking::start(false);
                 let analysis = solver
-                    .analyze(&board.position, SolveMode::Strong, &SearchLimits::none())
+                    .analyze_with(&board.position, SolveMode::Strong, &SearchLimits::none(), &mut |progress| {
+                        thinking.update(progress)
+                    })
                     .map_err(anyhow::Error::msg)?;
-                print!("{}", table(&analysis, false));
+                thinking.finish();
+                crate::output::out!("{}", table(&analysis, false))?;
             }
             "undo" | "u" => {
                 // Back to the person's previous turn: the engine's reply and the person's move.
                 if board.moves.len() < board.start + 2 {
-                    println!("nothing to undo");
+                    crate::output::outln!("nothing to undo")?;
                     continue;
                 }
                 board.undo();
@@ -199,8 +209,11 @@ fn human_turn(input: &mut impl BufRead, solver: &mut Solver, board: &mut Board) 
                     board.play(col - 1);
                     return Ok(true);
                 }
-                Ok(col @ 1..=7) => println!("column {col} is full"),
-                _ => println!("'{}' is not a column (1-7) or a command; type 'help'", crate::quote::excerpt(text)),
+                Ok(col @ 1..=7) => crate::output::outln!("column {col} is full")?,
+                _ => crate::output::outln!(
+                    "'{}' is not a column (1-7) or a command; type 'help'",
+                    crate::quote::excerpt(text)
+                )?,
             },
         }
     }

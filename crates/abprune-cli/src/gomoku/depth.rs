@@ -53,7 +53,7 @@ pub fn run(args: &DepthArgs) -> Result<()> {
     }
     let limits = SearchLimits::none().with_depth(args.depth);
     let mut totals = vec![(0u64, Duration::ZERO); settings.len()];
-    println!("depth {}; nodes and ms per setting: {}", args.depth, args.configs.join(" | "));
+    crate::output::outln!("depth {}; nodes and ms per setting: {}", args.depth, args.configs.join(" | "))?;
     for moves in &positions {
         let game = args.board.position(moves)?;
         let mut row = format!("{:<44}", moves);
@@ -69,17 +69,17 @@ pub fn run(args: &DepthArgs) -> Result<()> {
                 format_line(&decision.pv[..1])
             );
         }
-        println!("{row}");
+        crate::output::outln!("{row}")?;
     }
     let (reference_nodes, reference_time) = totals[0];
     for (config, (nodes, time)) in args.configs.iter().zip(&totals) {
-        println!(
+        crate::output::outln!(
             "{config:<32} total {nodes:>11} nodes {:>9.0} ms  nodes x{:.2}  time x{:.2}  ({:.0} nodes/s)",
             time.as_secs_f64() * 1e3,
             *nodes as f64 / reference_nodes.max(1) as f64,
             time.as_secs_f64() / reference_time.as_secs_f64().max(1e-9),
             *nodes as f64 / time.as_secs_f64().max(1e-9)
-        );
+        )?;
     }
     Ok(())
 }

@@ -151,10 +151,10 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         }
         if args.verbose {
             let colour = if *challenger_black { "black" } else { "white" };
-            println!("opening {opening:>3} challenger {colour}: {outcome:?}  {moves}");
+            crate::output::outln!("opening {opening:>3} challenger {colour}: {outcome:?}  {moves}")?;
         }
     }
-    print_score(args, wins, losses, draws);
+    print_score(args, wins, losses, draws)?;
     Ok(())
 }
 
@@ -208,7 +208,7 @@ fn play_game(
 
 /// The score, the challenger's share of points and the Elo difference it
 /// implies, with a 95% interval from the games' spread.
-fn print_score(args: &MatchArgs, wins: u32, losses: u32, draws: u32) {
+fn print_score(args: &MatchArgs, wins: u32, losses: u32, draws: u32) -> std::io::Result<()> {
     let games = f64::from(wins + losses + draws);
     let share = (f64::from(wins) + 0.5 * f64::from(draws)) / games;
     let variance = (f64::from(wins) * (1.0 - share).powi(2)
@@ -218,7 +218,7 @@ fn print_score(args: &MatchArgs, wins: u32, losses: u32, draws: u32) {
     let margin = 1.96 * (variance / games).sqrt();
     let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
     let name = |switches: &str| if switches.is_empty() { "default".to_string() } else { switches.to_string() };
-    println!(
+    crate::output::outln!(
         "challenger ({}) vs baseline ({}): +{wins} -{losses} ={draws} in {} games: {:.1}% ± {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]",
         name(&args.challenger),
         name(&args.baseline),
@@ -228,5 +228,5 @@ fn print_score(args: &MatchArgs, wins: u32, losses: u32, draws: u32) {
         elo(share),
         elo(share - margin),
         elo(share + margin)
-    );
+    )
 }

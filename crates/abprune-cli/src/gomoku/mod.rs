@@ -74,3 +74,14 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 pub fn format_line(line: &[Point]) -> String {
     line.iter().map(|&p| Gomoku::format_point(p)).collect::<Vec<_>>().join(" ")
 }
+
+/// A score as a player reads it, for `side` (who is to move where it was
+/// searched): a proven result as such (`win in 7`), else the evaluation
+/// with its scale, which the bare number (`-1202`) does not say.
+pub fn score_text(score: abprune::Score, side: &str) -> String {
+    if score.is_heuristic() {
+        format!("{score} evaluation points for {side}: above 0 favours it, an open four to make is worth about 600")
+    } else {
+        format!("{score} for {side}")
+    }
+}

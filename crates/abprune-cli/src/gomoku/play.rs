@@ -5,7 +5,6 @@ use abprune::{Game, Player as Side, SearchLimits};
 use abprune_games::Gomoku;
 use anyhow::Result;
 use clap::Args;
-use std::io::Write;
 use std::time::Duration;
 
 /// Options of `abprune play gomoku`.
@@ -34,61 +33,61 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     let engine_side = if args.engine_first { Side::First } else { Side::Second };
     let limits = SearchLimits::none().with_time(args.time);
     let mut input = std::io::stdin().lock();
-    println!("{HELP}");
+    crate::output::outln!("{HELP}")?;
     loop {
-        print!("{game}");
+        crate::output::out!("{game}")?;
         if let Some(result) = result_text(&game, engine_side) {
-            println!("{result}");
+            crate::output::outln!("{result}")?;
             return Ok(());
         }
         if game.side_to_move() == engine_side {
             let Some(decision) = player.decide(&game, &limits, |_| {}) else { continue };
             game.try_play(decision.mv).map_err(anyhow::Error::msg)?;
-            println!(
-                "abprune plays {}  (score {}, depth {}, {} nodes, {} ms; expects {})",
+            crate::output::outln!(
+                "abprune plays {}  (score {}; depth {}, {} nodes, {} ms; expects {})",
                 Gomoku::format_point(decision.mv),
-                decision.score,
+                super::score_text(decision.score, "abprune"),
                 decision.depth,
                 decision.nodes,
                 decision.elapsed.as_millis(),
                 format_line(&decision.pv)
-            );
+            )?;
             continue;
         }
         loop {
-            print!("your move: ");
-            std::io::stdout().flush()?;
+            crate::output::out!("your move: ")?;
+            crate::output::flush()?;
             let Some(line) = crate::input::read_line(&mut input, crate::input::MAX_LINE_BYTES)? else {
-                println!("\nbye");
+                crate::output::outln!("\nbye")?;
                 return Ok(());
             };
             if line.is_cut() {
-                println!("a line of {} bytes is not a move; try again", line.length);
+                crate::output::outln!("a line of {} bytes is not a move; try again", line.length)?;
                 continue;
             }
             let bytes = line.kept;
             // A line that is not text is a typo like any other: the game goes on.
             let Ok(line) = std::str::from_utf8(&bytes) else {
-                println!("'{}' is not text; try again", crate::quote::excerpt_bytes(bytes.trim_ascii()));
+                crate::output::outln!("'{}' is not text; try again", crate::quote::excerpt_bytes(bytes.trim_ascii()))?;
                 continue;
             };
             match crate::quote::strip_bom(line).trim().to_ascii_lowercase().as_str() {
                 "" => continue,
                 "quit" | "exit" => return Ok(()),
-                "help" | "?" => println!("{HELP}"),
+                "help" | "?" => crate::output::outln!("{HELP}")?,
                 "undo" => match take_back(&mut game, engine_side) {
                     Ok(()) => break,
-                    Err(reason) => println!("cannot undo: {reason}"),
+                    Err(reason) => crate::output::outln!("cannot undo: {reason}")?,
                 },
                 text => match game.parse_point(text).and_then(|point| game.try_play(point)) {
                     Ok(()) => break,
-                    Err(reason) => println!(
+                    Err(reason) => crate::output::outln!(
                         "{}",
                         crate::quote::one_line(&format!(
                             "illegal move '{}': {reason}; try again",
                             crate::quote::excerpt(text)
                         ))
-                    ),
+                    )?,
                 },
             }
         }

@@ -78,18 +78,18 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             "pv": decision.pv.iter().map(|&p| Gomoku::format_point(p)).collect::<Vec<_>>(),
             "found_by": format!("{:?}", decision.reason).to_lowercase(),
         });
-        println!("{object}");
+        crate::output::outln!("{object}")?;
     } else {
-        print!("{game}");
-        println!(
-            "move {mv}  score {}  depth {}  nodes {}  time {:.0} ms  ({:?})\npv {}",
-            decision.score,
+        crate::output::out!("{game}")?;
+        crate::output::outln!(
+            "move {mv}  score {}\ndepth {}  nodes {}  time {:.0} ms  ({:?})\npv {}",
+            super::score_text(decision.score, "the side to move"),
             decision.depth,
             decision.nodes,
             decision.elapsed.as_secs_f64() * 1e3,
             decision.reason,
             format_line(&decision.pv)
-        );
+        )?;
     }
     Ok(())
 }

@@ -141,7 +141,7 @@ pub fn run(args: &TacticsArgs) -> Result<()> {
             search_time += decision.elapsed;
         }
         if !ok || !args.quiet {
-            println!(
+            crate::output::outln!(
                 "{:<4} line {:>3}  {:<40} played {:<4} expected {:<12} {:?} depth {:>2} nodes {:>9} {:>5} ms",
                 if ok { "ok" } else { "FAIL" },
                 position.line,
@@ -152,17 +152,17 @@ pub fn run(args: &TacticsArgs) -> Result<()> {
                 decision.depth,
                 decision.nodes,
                 decision.elapsed.as_millis()
-            );
+            )?;
         }
     }
     let total = positions.len();
-    println!(
+    crate::output::outln!(
         "solved {solved}/{total} in {:.1} s at {} ms per position; searched {searched}: mean depth {:.1}, {:.0} nodes/s",
         started.elapsed().as_secs_f64(),
         args.time.as_millis(),
         depth_sum as f64 / searched.max(1) as f64,
         nodes as f64 / search_time.as_secs_f64().max(1e-9)
-    );
+    )?;
     if !errors.is_empty() {
         bail!("{} bad line(s) in {}", errors.len(), args.file);
     }

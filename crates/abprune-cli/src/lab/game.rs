@@ -143,21 +143,21 @@ fn measure<G: Game + Copy + Display>(
     match format {
         Format::Json => {
             let array: Vec<serde_json::Value> = rows.iter().map(|row| row_json(game_name, moves, row)).collect();
-            println!("{}", serde_json::to_string_pretty(&array).unwrap_or_default());
+            crate::output::outln!("{}", serde_json::to_string_pretty(&array).unwrap_or_default())?;
         }
         Format::Csv => {
             let keys = ["game", "position", "depth", "algo", "value", "value_text", "best_move", "nodes", "leaves"];
             let keys = [&keys[..], &["alpha_cutoffs", "beta_cutoffs", "microseconds"]].concat();
-            println!("{}", keys.join(","));
+            crate::output::outln!("{}", keys.join(","))?;
             for row in &rows {
                 let values = row_json(game_name, moves, row);
                 let fields: Vec<String> = keys.iter().map(|&key| csv_field(&values[key])).collect();
-                println!("{}", fields.join(","));
+                crate::output::outln!("{}", fields.join(","))?;
             }
         }
         Format::Table => {
-            print!("{position}");
-            println!("{game_name} position '{moves}': fixed-depth searches (value from the side to move; heuristic unless a win or loss)\n");
+            crate::output::out!("{position}")?;
+            crate::output::outln!("{game_name} position '{moves}': fixed-depth searches (value from the side to move; heuristic unless a win or loss)\n")?;
             let mut table = Table::new(&GAME_HEADERS, 2);
             for (i, row) in rows.iter().enumerate() {
                 if i > 0 && rows[i - 1].depth != row.depth {
@@ -175,7 +175,7 @@ fn measure<G: Game + Copy + Display>(
                     format!("{:.3}", row.micros as f64 / 1e3),
                 ]);
             }
-            print!("{}", table.render());
+            crate::output::out!("{}", table.render())?;
         }
     }
     Ok(())

@@ -53,22 +53,23 @@ pub fn describe_values(values: LeafValues) -> String {
 }
 
 /// Prints the random-tree rows in `format`.
-pub fn print_trees(plan: &Plan, rows: &[Row], format: Format) {
+pub fn print_trees(plan: &Plan, rows: &[Row], format: Format) -> std::io::Result<()> {
     match format {
         Format::Json => {
             let array: Vec<serde_json::Value> = rows.iter().map(|row| tree_json(plan, row)).collect();
-            println!("{}", serde_json::to_string_pretty(&array).unwrap_or_default());
+            crate::output::outln!("{}", serde_json::to_string_pretty(&array).unwrap_or_default())?;
         }
         Format::Csv => {
-            println!("{}", TREE_KEYS.join(","));
+            crate::output::outln!("{}", TREE_KEYS.join(","))?;
             for row in rows {
                 let values = tree_json(plan, row);
                 let fields: Vec<String> = TREE_KEYS.iter().map(|&key| csv_field(&values[key])).collect();
-                println!("{}", fields.join(","));
+                crate::output::outln!("{}", fields.join(","))?;
             }
         }
-        Format::Table => print!("{}", tree_table(plan, rows)),
+        Format::Table => crate::output::out!("{}", tree_table(plan, rows))?,
     }
+    Ok(())
 }
 
 fn tree_json(plan: &Plan, row: &Row) -> serde_json::Value {

@@ -69,7 +69,7 @@ use crate::limits::{Clock, SearchLimits};
 use crate::ordering::{History, Killers};
 use crate::trace::{NoTrace, Observer};
 use crate::tt::TranspositionTable;
-use crate::{Game, Score};
+use crate::{Game, Score, SearchStats};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -656,14 +656,30 @@ impl<M: Copy + PartialEq> Engine<M> {
         G: Game<Move = M> + Clone + Send,
         M: Send,
     {
+        self.probe(game, threshold, limits).0.map(|value| value >= threshold)
+    }
+
+    /// [`Engine::test`] with more of its answer, for a caller that drives
+    /// its own bisection (a solver that knows bounds the engine does not):
+    /// the null-window search's fail-soft value (`>= threshold` when the
+    /// value is at least `threshold`, and then the value is at least it;
+    /// `< threshold` otherwise, and then the value is at most it), `None`
+    /// when a limit stopped it first; and the search's counts, every
+    /// thread's.
+    pub fn probe<G>(&mut self, game: &mut G, threshold: Score, limits: &SearchLimits) -> (Option<Score>, SearchStats)
+    where
+        G: Game<Move = M> + Clone + Send,
+        M: Send,
+    {
         let depth = limits.depth.unwrap_or(UNLIMITED_DEPTH);
         let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
-        let (answer, _) = self.run(game, &mut NoTrace, limits, |searcher| {
+        let ((value, mut stats), helpers) = self.run(game, &mut NoTrace, limits, |searcher| {
             let value = searcher.root(depth, threshold.pred(), threshold);
-            searcher.stopped.is_none().then_some(value >= threshold)
+            (searcher.stopped.is_none().then_some(value), std::mem::take(&mut searcher.context.stats))
         });
+        stats.accumulate(&helpers.stats);
         self.options.selectivity = selectivity;
-        answer
+        (value, stats)
     }
 }
 
