@@ -132,7 +132,10 @@ impl Game for Gomoku {
     ///    five points): they have no five point (2, 3) and my stone gives
     ///    them none, so they cannot win at ply 2 nor cover both: `win_in(3)`,
     ///    and no win in 1 exists (1).
-    /// 5. They have an open-four move (an open three, or a double-four
+    /// 5. The static mate rules ([`Gomoku::wins_in_five`]): I have a
+    ///    four-three or a double-three point and they cannot make a four:
+    ///    `win_in(5)`, and no win in 1 or 3 exists (1, 4).
+    /// 6. They have an open-four move (an open three, or a double-four
     ///    point): a move of mine that neither stops every such move nor
     ///    makes a four lets them play one, after which I have no five point
     ///    and they have two: I lose at ply 4. No move of mine loses sooner
@@ -140,7 +143,7 @@ impl Game for Gomoku {
     ///    stop them (computed exactly, see `Gomoku::open_four_defences`)
     ///    plus my fours contain an optimal move; with none of either, every
     ///    move loses at ply 4: `loss_in(4)`.
-    /// 6. Otherwise every candidate point.
+    /// 7. Otherwise every candidate point.
     fn candidate_moves(&self, moves: &mut Vec<Point>) -> Option<Score> {
         let me = self.colour_to_move();
         let they = 1 - me;
@@ -162,7 +165,11 @@ impl Game for Gomoku {
         if !self.threats[me][Threat::OpenFour as usize].is_empty() {
             return Some(Score::win_in(3));
         }
-        // Step 5. Their open-four moves.
+        // Step 5. The static mate rules.
+        if self.wins_in_five() {
+            return Some(Score::win_in(EARLIEST_WIN_QUIET));
+        }
+        // Step 6. Their open-four moves.
         if !self.threats[they][Threat::OpenFour as usize].is_empty() {
             let answers = self.open_four_defences(they).union(&self.fours(me));
             if answers.is_empty() {
@@ -171,7 +178,7 @@ impl Game for Gomoku {
             self.push_ordered(&answers, moves);
             return None;
         }
-        // Step 6. Nothing forced.
+        // Step 7. Nothing forced.
         self.generate_moves(moves);
         None
     }
@@ -197,6 +204,10 @@ impl Game for Gomoku {
         if their_fives == 0 && !self.threats[me][Threat::OpenFour as usize].is_empty() {
             return (Score::win_in(3), Score::win_in(3));
         }
+        if their_fives == 0 && self.wins_in_five() {
+            let win = Score::win_in(EARLIEST_WIN_QUIET);
+            return (win, win);
+        }
         let left = (self.points() - self.history.len()) as u32;
         let earliest_win = if their_fives == 1 { EARLIEST_WIN_AFTER_BLOCK } else { EARLIEST_WIN_QUIET };
         let lowest = if left >= EARLIEST_LOSS { Score::loss_in(EARLIEST_LOSS) } else { Score::DRAW };
@@ -208,9 +219,9 @@ impl Game for Gomoku {
         true
     }
 
-    /// Steps 1 to 4 of [`Gomoku::candidate_moves`] (a five now, their
-    /// double five, the forced block, my open four); otherwise the position
-    /// is quiet and my fours are the forcing moves: each leaves exactly one
+    /// Steps 1 to 5 of [`Gomoku::candidate_moves`] (a five now, their
+    /// double five, the forced block, my open four, the static mate rules);
+    /// otherwise the position is quiet and my fours are the forcing moves: each leaves exactly one
     /// five point, which the opponent must block. Followed at every leaf,
     /// this makes the engine's quiescence a search for a VCF.
     ///
@@ -244,6 +255,9 @@ impl Game for Gomoku {
         }
         if !self.threats[me][Threat::OpenFour as usize].is_empty() {
             return Horizon::Known(Score::win_in(3));
+        }
+        if self.wins_in_five() {
+            return Horizon::Known(Score::win_in(EARLIEST_WIN_QUIET));
         }
         let fours = self.fours(me);
         match self.own_last_stone() {
@@ -311,6 +325,37 @@ impl Game for Gomoku {
 }
 
 impl Gomoku {
+    /// The static mate rules, for a side to move with no five point and no
+    /// open-four move, facing no five point: it wins at ply 5 if it has a
+    /// four-three point or a double-three point and the opponent has no
+    /// point where a stone makes a four (or more).
+    ///
+    /// Why exactly ply 5. The opponent cannot make five at ply 2 nor two
+    /// five points (an open four) at ply 4, for that needs a four-making
+    /// point now, and my stones never give the opponent one. A four-three:
+    /// my four leaves one five point, which they must cover at ply 2 (they
+    /// have no five of their own); their stone lies on the four's line,
+    /// which meets the three's line only at my stone, so the three still
+    /// makes an open four at ply 3, and one stone cannot cover its two five
+    /// points at ply 4. A double three: their stone at ply 2 lies on at most
+    /// one of the two threes' lines (they meet only at my stone) and makes
+    /// no four, so the other three makes an open four at ply 3, as before.
+    /// No win comes sooner: a win at ply 1 needs a five point and at ply 3
+    /// an open-four move, both excluded by the precondition. The tests
+    /// check the rules against an exhaustive search on small boards.
+    pub(super) fn wins_in_five(&self) -> bool {
+        let me = self.colour_to_move();
+        let mine = &self.threats[me];
+        let theirs = &self.threats[1 - me];
+        debug_assert!(mine[Threat::Five as usize].is_empty() && mine[Threat::OpenFour as usize].is_empty());
+        debug_assert!(theirs[Threat::Five as usize].is_empty(), "the side to move faces a five point");
+        let attack = !mine[Threat::FourThree as usize].is_empty() || !mine[Threat::DoubleThree as usize].is_empty();
+        attack
+            && [Threat::Four, Threat::FourThree, Threat::OpenFour, Threat::Five]
+                .iter()
+                .all(|&kind| theirs[kind as usize].is_empty())
+    }
+
     /// Whether a stone at `index` is far from the fight while the
     /// opponent has an open three: more than [`DISTRACTION_DISTANCE`]
     /// points (in rows or columns) from both last stones.
