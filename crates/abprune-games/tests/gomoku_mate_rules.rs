@@ -65,6 +65,79 @@ impl Lcg {
     }
 }
 
+/// The opponent of `player`.
+fn other(player: Player) -> Player {
+    if player == Player::First {
+        Player::Second
+    } else {
+        Player::First
+    }
+}
+
+/// Whether `player` has a point where a stone makes a four (or more).
+fn can_make_a_four(game: &Gomoku, player: Player) -> bool {
+    [Threat::Four, Threat::FourThree, Threat::OpenFour, Threat::Five]
+        .iter()
+        .any(|&kind| !game.threat_points(player, kind).is_empty())
+}
+
+#[test]
+fn moves_left_out_against_a_mate_rule_lose_at_ply_six() {
+    let mut random = Lcg(17);
+    let (mut restricted, mut all_lose) = (0, 0);
+    for game_number in 0..300 {
+        let rule = if game_number % 2 == 0 { Rule::Freestyle } else { Rule::Standard };
+        let mut game = Gomoku::new(9, rule).unwrap();
+        for _ in 0..8 + random.below(16) {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            if game.is_over() || moves.is_empty() {
+                break;
+            }
+            game.play(moves[random.below(moves.len())]);
+            if game.is_over() || restricted >= 8 {
+                break;
+            }
+            let me = game.side_to_move();
+            let they = other(me);
+            let threatened = (!game.threat_points(they, Threat::FourThree).is_empty()
+                || !game.threat_points(they, Threat::DoubleThree).is_empty())
+                && game.threat_points(they, Threat::OpenFour).is_empty()
+                && !can_make_a_four(&game, me);
+            if !threatened {
+                continue;
+            }
+            let mut answers = Vec::new();
+            let shortcut = game.candidate_moves(&mut answers);
+            let moves_before = game.history().to_vec();
+            if shortcut.is_some_and(|value| value > Score::DRAW) {
+                continue; // my own rule comes first
+            }
+            if shortcut == Some(Score::loss_in(6)) {
+                for m in empty_points(&game) {
+                    game.play(m);
+                    assert!(wins_within(&mut game, 5), "{m:?} escapes after {moves_before:?}");
+                    game.undo(m);
+                }
+                all_lose += 1;
+                continue;
+            }
+            assert_eq!(shortcut, None, "{moves_before:?}");
+            let mut everything = Vec::new();
+            game.generate_moves(&mut everything);
+            let left_out: Vec<Point> = everything.into_iter().filter(|m| !answers.contains(m)).collect();
+            for m in left_out {
+                game.play(m);
+                assert!(wins_within(&mut game, 5), "{m:?}, left out after {moves_before:?}, does not lose at ply 6");
+                game.undo(m);
+            }
+            restricted += 1;
+        }
+    }
+    eprintln!("{restricted} restricted positions and {all_lose} lost ones checked");
+    assert!(restricted >= 5, "only {restricted} restricted positions: the test proves too little");
+}
+
 #[test]
 fn static_mate_rules_agree_with_an_exhaustive_search() {
     let mut random = Lcg(2026);

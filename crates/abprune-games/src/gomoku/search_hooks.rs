@@ -24,6 +24,8 @@ const EARLIEST_LOSS: u32 = 4;
 const EARLIEST_WIN_AFTER_BLOCK: u32 = 3;
 /// The earliest win with no five point and no open-four move.
 const EARLIEST_WIN_QUIET: u32 = 5;
+/// The loss when every move leaves the opponent a static mate rule.
+const LOSS_TO_A_MATE_RULE: u32 = 6;
 /// A four threatens five within this many points of the stone that makes it.
 const FOUR_REACH: usize = 4;
 
@@ -143,7 +145,14 @@ impl Game for Gomoku {
     ///    stop them (computed exactly, see `Gomoku::open_four_defences`)
     ///    plus my fours contain an optimal move; with none of either, every
     ///    move loses at ply 4: `loss_in(4)`.
-    /// 7. Otherwise every candidate point.
+    /// 7. They have a four-three or a double-three point and I cannot make
+    ///    a four: a move of mine that leaves them that point and gives me no
+    ///    four point lets their static mate rule win at their ply 5, my ply
+    ///    6, and no move of mine loses sooner (as in 6, they have no five
+    ///    point and no open-four move, and my stones give them none). So the
+    ///    moves that may change it (see `Gomoku::mate_defences`) contain an
+    ///    optimal move; with none, every move loses at ply 6: `loss_in(6)`.
+    /// 8. Otherwise every candidate point.
     fn candidate_moves(&self, moves: &mut Vec<Point>) -> Option<Score> {
         let me = self.colour_to_move();
         let they = 1 - me;
@@ -178,7 +187,16 @@ impl Game for Gomoku {
             self.push_ordered(&answers, moves);
             return None;
         }
-        // Step 7. Nothing forced.
+        // Step 7. Their static mate rules.
+        if let Some(defences) = self.mate_defences() {
+            if defences.is_empty() {
+                return Some(Score::loss_in(LOSS_TO_A_MATE_RULE));
+            }
+            let near = defences.intersection(&self.candidates);
+            self.push_ordered(if near.is_empty() { &defences } else { &near }, moves);
+            return None;
+        }
+        // Step 8. Nothing forced.
         self.generate_moves(moves);
         None
     }
@@ -354,6 +372,60 @@ impl Gomoku {
             && [Threat::Four, Threat::FourThree, Threat::OpenFour, Threat::Five]
                 .iter()
                 .all(|&kind| theirs[kind as usize].is_empty())
+    }
+
+    /// For a side to move facing no five point and no open-four move, when
+    /// the opponent has a four-three or double-three point and the side to
+    /// move has no point where a stone makes a four: every empty point
+    /// after which the opponent's static mate rule (`wins_in_five`) may no
+    /// longer hold. `None` when the rule does not threaten.
+    ///
+    /// My stone `m` changes the opponent's threat on a point `p` only if `m`
+    /// lies on one of `p`'s four lines within the line table's reach, so the
+    /// points within that reach of each of their four-three and
+    /// double-three points (those points included) are kept. Elsewhere the
+    /// opponent keeps every such point, and the rule still holds unless `m`
+    /// gives me a four point: a line where my stone makes a three or more.
+    /// The rest lose at ply 6 (step 7 of `candidate_moves`).
+    fn mate_defences(&self) -> Option<CellSet> {
+        let me = self.colour_to_move();
+        let they = 1 - me;
+        let (fourthrees, doublethrees) =
+            (&self.threats[they][Threat::FourThree as usize], &self.threats[they][Threat::DoubleThree as usize]);
+        if fourthrees.is_empty() && doublethrees.is_empty() {
+            return None;
+        }
+        let mine = &self.threats[me];
+        if [Threat::Four, Threat::FourThree, Threat::OpenFour, Threat::Five]
+            .iter()
+            .any(|&k| !mine[k as usize].is_empty())
+        {
+            return None;
+        }
+        let reach = self.table.reach;
+        let mut kept = CellSet::default();
+        for p in fourthrees.iter().chain(doublethrees.iter()) {
+            kept.insert(p);
+            for &step in &DIRECTIONS {
+                for forward in [true, false] {
+                    for k in 1..=reach {
+                        let e = if forward { p + k * step } else { p - k * step };
+                        if self.cells[e] == WALL {
+                            break;
+                        }
+                        if self.cells[e] == EMPTY {
+                            kept.insert(e);
+                        }
+                    }
+                }
+            }
+        }
+        for e in self.empties.iter() {
+            if self.lines[e].patterns[me].iter().any(|pattern| pattern.shape() >= Shape::Three) {
+                kept.insert(e);
+            }
+        }
+        Some(kept)
     }
 
     /// Whether a stone at `index` is far from the fight while the
