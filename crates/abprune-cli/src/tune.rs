@@ -399,14 +399,22 @@ fn mean_error(samples: &[Sample], weights: &[f64], scale: f64) -> f64 {
     samples.iter().map(|s| (s.result - predicted(s, weights, scale)).powi(2)).sum::<f64>() / samples.len() as f64
 }
 
-/// The scale that fits the current weights best (golden-section search).
+/// The scale that fits the current weights best.
 fn best_scale(samples: &[Sample], weights: &[f64]) -> f64 {
+    minimise_scale(|scale| mean_error(samples, weights, scale))
+}
+
+/// The evaluation scale (between 10 and 100,000 units a unit of the
+/// predicted score's argument) where `error` is least, by golden-section
+/// search (the errors the tuners fit are unimodal in the scale). Shared by
+/// both evaluation tuners.
+pub(crate) fn minimise_scale(error: impl Fn(f64) -> f64) -> f64 {
     let (mut low, mut high) = (10.0f64, 100_000.0f64);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
         let a = high - ratio * (high - low);
         let b = low + ratio * (high - low);
-        if mean_error(samples, weights, a) < mean_error(samples, weights, b) {
+        if error(a) < error(b) {
             high = b;
         } else {
             low = a;

@@ -410,20 +410,9 @@ fn cross_entropy(samples: &Samples, weights: &[f64], scale: f64) -> f64 {
     total / samples.len().max(1) as f64
 }
 
-/// The scale that fits `weights` best (golden-section search).
+/// The scale that fits `weights` best.
 fn best_scale(samples: &Samples, weights: &[f64]) -> f64 {
-    let (mut low, mut high) = (10.0f64, 100_000.0f64);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..50 {
-        let a = high - ratio * (high - low);
-        let b = low + ratio * (high - low);
-        if cross_entropy(samples, weights, a) < cross_entropy(samples, weights, b) {
-            high = b;
-        } else {
-            low = a;
-        }
-    }
-    (low + high) / 2.0
+    crate::tune::minimise_scale(|scale| cross_entropy(samples, weights, scale))
 }
 
 /// Prints the held-out figures of `weights`.

@@ -363,25 +363,10 @@ mod tests {
     /// The shape the stone `*` makes in `line` (`X` own, `O` opponent, `|`
     /// edge, `.` empty; cells not written are empty).
     fn shape_of(rule: Rule, line: &str) -> Shape {
-        let cells: Vec<char> = line.chars().collect();
-        let centre = cells.iter().position(|&c| c == '*').unwrap();
-        let value = |offset: isize| -> u16 {
-            let at = centre as isize + offset;
-            match usize::try_from(at).ok().and_then(|at| cells.get(at)) {
-                Some('X') => OWN,
-                Some('O' | '|') => BLOCKED,
-                _ => 0,
-            }
-        };
-        let mut key = 0;
-        for k in 1..=REACH {
-            key += value(-(k as isize)) * POW3[digit_before(k)];
-            key += value(k as isize) * POW3[digit_after(k)];
-        }
-        line_table(rule).shape(0, key)
+        pattern_of(rule, line).shape()
     }
 
-    /// The pattern the stone `*` makes in `line` (as [`shape_of`]).
+    /// The pattern the stone `*` makes in `line` (written as for [`shape_of`]).
     fn pattern_of(rule: Rule, line: &str) -> Pattern {
         let cells: Vec<char> = line.chars().collect();
         let centre = cells.iter().position(|&c| c == '*').unwrap();
