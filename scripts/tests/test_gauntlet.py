@@ -34,6 +34,7 @@ if os.environ.get("FAKE_MANAGER_FAILS"):
     print("[1] engine abprune exited before answering ABOUT")
     sys.exit(1)
 names = [args[i + 1].split("=", 1)[1] for i, arg in enumerate(args) if arg == "-engine"]
+print("engine commands: " + " | ".join(arg for arg in args if arg.startswith("cmd=")))
 sgf = args[args.index("-sgf") + 1]
 with open(sgf, "w") as out:
     out.write("(;FF[4]GN[1]PB[%s]PW[%s]RE[B+]TE[win by five connection];B[hh])\\n" % (names[0], names[1]))
@@ -103,6 +104,14 @@ def test_a_fake_match_is_reported(kit):
     child = ab(kit, "--games", "2")
     assert child.returncode == 0, child.stderr
     assert "new vs old: 2 games" in child.stdout
+
+
+def test_a_node_budget_reaches_both_builds(kit):
+    child = ab(kit, "--games", "2", "--nodes", "5000", "--tc", "600+5")
+    assert child.returncode == 0, child.stderr
+    console = (kit["tmp"] / "out" / "console.txt").read_text()
+    assert console.count("--set nodes=5000") == 2, console
+    assert_refused(ab(kit, "--games", "2", "--nodes", "0"), "--nodes 0")
 
 
 @pytest.mark.parametrize("games", ["0", "-4"])
