@@ -1,5 +1,5 @@
 //! Search speed on fixed inputs, for comparing changes:
-//! `cargo bench -p abprune-games --bench search`.
+//! `cargo bench -p abprune-bench --bench search`.
 
 // criterion's macros generate undocumented public functions.
 #![allow(missing_docs)]

@@ -1,5 +1,5 @@
 //! What making an engine costs (issue 14: it used to touch the whole
-//! 64 MiB table, 80-100 ms): `cargo bench -p abprune-games --bench engine_new`.
+//! 64 MiB table, 80-100 ms): `cargo bench -p abprune-bench --bench engine_new`.
 //! It should be microseconds whatever the budget: the tables are made by
 //! the first search that needs them.
 

@@ -1,6 +1,6 @@
 //! What the one-line answer costs on a tiny game (issue 22, item 4: it
 //! used to make and drop a 64 MiB table each call, 40-100 ms):
-//! `cargo bench -p abprune-games --bench best_move`. It should be well under
+//! `cargo bench -p abprune-bench --bench best_move`. It should be well under
 //! a millisecond: the table starts with the part a search uses at first.
 
 // criterion's macros generate undocumented public functions.
