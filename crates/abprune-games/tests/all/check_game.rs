@@ -5,7 +5,7 @@
 //! marked exact). The checker finds both and passes the right game, and
 //! every correct game of the crate, whatever the seed.
 
-mod common;
+use crate::common;
 
 use abprune::check::{check_game, CheckOptions, DefectKind};
 use abprune::{Ending, Engine, Game, Outcome, Player, Score, SearchLimits, SolveMode};

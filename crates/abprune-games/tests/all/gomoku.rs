@@ -1027,7 +1027,7 @@ fn time_per_call(rounds: usize, calls: usize, mut step: impl FnMut()) -> f64 {
     started.elapsed().as_nanos() as f64 / (rounds * calls) as f64
 }
 
-/// `cargo test --release -p abprune-games --test gomoku -- --ignored --nocapture speed`
+/// `cargo test --release -p abprune-games --test all -- --ignored --nocapture gomoku::speed`
 /// (`GOMOKU_SPEED_ROUNDS` sets the rounds, e.g. few under valgrind).
 #[test]
 #[ignore = "a timing, not a test: run it by hand in release mode"]

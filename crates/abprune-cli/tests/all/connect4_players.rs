@@ -3,7 +3,7 @@
 //! piped in (with typos, scores on request and undo), and book files good,
 //! damaged and foreign.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Output;

@@ -5,7 +5,7 @@
 //! but `minimax` negated every child, so Kalah(4,3) solved to 0 (exact)
 //! instead of +6.
 //!
-//! More cases: `PROPTEST_CASES=5000 cargo test --release -p abprune-games --test extra_turns`.
+//! More cases: `PROPTEST_CASES=5000 cargo test --release -p abprune-games --test all extra_turns::`.
 // A failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
@@ -19,7 +19,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 
-mod common;
+use crate::common;
 use common::cases;
 use common::turns::{bonus, for_side_to_move, quiet_value_for_first, value_for_first, Bonus, Scoring};
 

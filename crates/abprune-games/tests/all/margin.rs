@@ -8,7 +8,7 @@ use abprune::{
 };
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::cases;
 
 /// A counting game scored by margin, with transpositions: `left` counters;

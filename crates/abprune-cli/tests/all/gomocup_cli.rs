@@ -1,7 +1,7 @@
 //! `abprune gomocup` spoken to as a manager speaks to it: every command,
 //! bad lines, and a whole game of the brain against itself.
 
-mod common;
+use crate::common;
 
 use abprune::Game;
 use abprune_games::{Gomoku, Point, Rule};

@@ -8,7 +8,7 @@ use abprune::{
 use abprune_games::{Nested, NodeId, TicTacToe, Tree, TreeGame};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::{cases, nested_tree};
 
 /// Every combination of variant and switch worth distinguishing.

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::{cases, engines_agree_with_brute_force, nested_tree};
 
 const THREADS: [usize; 2] = [2, 4];
@@ -33,7 +33,7 @@ fn parallel(options: &EngineOptions, threads: usize, scheme: ParallelScheme) -> 
 }
 
 /// Every combination of variant and switch worth distinguishing (as in
-/// `tests/engine.rs`), on every thread count and scheme.
+/// `tests/all/engine.rs`), on every thread count and scheme.
 fn all_parallel_options() -> Vec<EngineOptions> {
     let mut all = Vec::new();
     for variant in [Variant::FailSoftAlphaBeta, Variant::Pvs, Variant::Mtdf] {

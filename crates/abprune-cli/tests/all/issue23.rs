@@ -1,7 +1,7 @@
 //! Regression tests of issue 23 for the CLI: `--set` switches given twice
 //! or empty, and the Gomocup brain's rule bits and board sizes.
 
-mod common;
+use crate::common;
 
 use common::{abprune_with_bytes, abprune_with_stdin, assert_one_line_error};
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! What several test files share: random trees for proptest and random
-//! Connect Four and Gomoku end games. (Each test file is its own crate and uses only
-//! part of this module, hence the allowance below.)
+//! Connect Four and Gomoku end games. (Not every test module uses all
+//! of this module, hence the allowance below.)
 #![allow(dead_code)]
 // These helpers are the tests' own assertions: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]

@@ -419,8 +419,8 @@ fn random_sessions_keep_the_protocol() {
     }
 }
 
-/// More and longer sessions: `cargo test -p abprune-cli --test
-/// gomocup_hostile -- --ignored` (a few minutes).
+/// More and longer sessions: `cargo test -p abprune-cli --test all
+/// -- --ignored gomocup_hostile::` (a few minutes).
 #[test]
 #[ignore]
 fn many_random_sessions_keep_the_protocol() {

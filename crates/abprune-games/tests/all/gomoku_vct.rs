@@ -5,7 +5,7 @@ use abprune::{Engine, EngineOptions, Game, SearchLimits, SolveMode};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod common;
+use crate::common;
 use common::random_gomoku;
 
 /// A solve that needs more nodes than this is skipped (a few positions

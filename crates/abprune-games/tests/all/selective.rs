@@ -14,7 +14,7 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-mod common;
+use crate::common;
 use common::{cases, engines_agree_with_brute_force, nested_tree, random_gomoku};
 
 /// Each technique alone, then all together, under PVS and plain alpha-beta,

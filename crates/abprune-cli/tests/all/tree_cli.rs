@@ -1,6 +1,6 @@
 //! `abprune tree` and `abprune solve tictactoe` as a user runs them.
 
-mod common;
+use crate::common;
 
 use common::abprune_with_stdin;
 use std::process::{Command, Output};

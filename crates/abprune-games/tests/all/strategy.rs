@@ -5,7 +5,7 @@
 //! to.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use abprune::{
     negamax, Algorithm, Engine, EngineOptions, FixedDepth, Game, Limited, NoTrace, Score, SearchLimits,

@@ -6,7 +6,7 @@
 //! force of 14 empties (the example's) takes minutes: the tests use 4 to 12.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use abprune::{Engine, EngineOptions, Game, Outcome, Score, SearchLimits, SolveMode, StopReason, Variant};
 use abprune_games::othello::{square_name, Othello};

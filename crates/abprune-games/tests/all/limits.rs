@@ -9,7 +9,7 @@ use abprune::{
 use abprune_games::{Connect4, Othello, TicTacToe};
 use std::time::Duration;
 
-mod common;
+use crate::common;
 use common::cases;
 
 /// One thread never searches more nodes than the limit, whatever the limit

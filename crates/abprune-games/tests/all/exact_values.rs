@@ -5,7 +5,7 @@
 //!
 //! `PROPTEST_CASES` overrides the number of random trees.
 
-mod common;
+use crate::common;
 
 use abprune::{
     alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, Ending, Engine, EngineOptions, Game,

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod common;
+use crate::common;
 use common::{engines_agree_with_brute_force, legal_moves, random_unfinished};
 
 /// The value `candidate_moves` knows without search, if any.

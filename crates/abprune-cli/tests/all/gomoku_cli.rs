@@ -1,7 +1,7 @@
 //! `abprune solve gomoku`, `play gomoku`, `bench gomoku-tactics` and
 //! `match gomoku` as a user runs them.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -7,7 +7,7 @@
 // The helpers stop the test on any surprise, as a test should.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use abprune_games::connect4::book::{self, Book};
 use abprune_games::connect4::Connect4;

@@ -3,7 +3,7 @@
 //! running the binary as a user would. Every refusal is one `error:` line
 //! and exit status 2, never a panic, an abort or a runaway.
 
-mod common;
+use crate::common;
 
 use common::{abprune_with_bytes, assert_one_line_error};
 use std::process::Output;

@@ -9,7 +9,7 @@
 //!
 //! `generate` (ignored) turns games into new candidate suite lines:
 //! `abprune match gomoku --verbose ... > games.txt`, then
-//! `GAMES=games.txt cargo test --release -p abprune-cli --test gomoku_tactics -- --ignored generate`.
+//! `GAMES=games.txt cargo test --release -p abprune-cli --test all -- --ignored gomoku_tactics::generate`.
 
 // The oracle's helpers stop the test on any surprise, as a test should.
 #![allow(clippy::unwrap_used)]

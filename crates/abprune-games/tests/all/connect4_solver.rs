@@ -6,11 +6,11 @@
 //!
 //! The fast tests use positions of many stones (milliseconds a solve). The
 //! heavier checks are ignored by default:
-//! `cargo test --release -p abprune-games --test connect4_solver -- --ignored`.
+//! `cargo test --release -p abprune-games --test all -- --ignored connect4_solver::`.
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use abprune::{Engine, EngineOptions, Game, Score, SearchLimits, SolveMode};
 use abprune_games::connect4::book::{self, Book};
@@ -113,7 +113,7 @@ fn analysis_agrees_with_separate_solves_on_random_positions() {
 
 /// The heavier property: 150 positions of 10 to 21 stones (16 s in release).
 #[test]
-#[ignore = "seconds in release, longer in the test profile: cargo test --release -p abprune-games --test connect4_solver -- --ignored"]
+#[ignore = "seconds in release, longer in the test profile: cargo test --release -p abprune-games --test all -- --ignored connect4_solver::"]
 fn analysis_agrees_with_separate_solves_on_middle_games() {
     let mut solver = solver(None);
     for position in random_positions(26, 150, 10..=21) {
@@ -275,7 +275,7 @@ fn a_sample_of_the_shipped_book_agrees_with_fresh_solves() {
 }
 
 #[test]
-#[ignore = "16 minutes in release: cargo test --release -p abprune-games --test connect4_solver -- --ignored"]
+#[ignore = "16 minutes in release: cargo test --release -p abprune-games --test all -- --ignored connect4_solver::"]
 fn a_large_sample_of_the_shipped_book_agrees_with_fresh_solves() {
     check_shipped_sample(60);
 }

@@ -1,6 +1,6 @@
 //! `abprune solve connect4` as a user runs it.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 
