@@ -412,7 +412,11 @@ fn random_session(seed: u64, commands: usize) {
     brain.end();
 }
 
+/// Ignored by default: 20 s (the brain thinks up to its 5 s default turn
+/// before a session sets one), the second slowest test of `cargo test
+/// --workspace` (issue 35, item 15); the fixed sessions above still run.
 #[test]
+#[ignore = "20 s: cargo test --release -p abprune-cli --test all -- --ignored gomocup_hostile::random_sessions"]
 fn random_sessions_keep_the_protocol() {
     for seed in 1..=4 {
         random_session(seed, 30);
