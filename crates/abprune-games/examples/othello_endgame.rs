@@ -8,7 +8,7 @@
 //!
 //! The position comes from random play from the initial position (the seed,
 //! 1 by default) until EMPTIES squares are left (14 by default). The same
-//! solve is checked against a brute force by `tests/othello.rs`, on
+//! solve is checked against a brute force by `tests/all/othello.rs`, on
 //! endgames of 4 to 12 empties (a brute force of 14 takes minutes).
 
 use abprune::{Engine, Game, SearchLimits, SolveMode};

@@ -46,7 +46,7 @@
 //! - `crates/abprune-games/examples/othello_endgame.rs` in the repository:
 //!   an Othello endgame solved exactly for its disc margin (a game that
 //!   ends in margins, [`Ending::Margin`]), checked against brute force by
-//!   `tests/othello.rs`.
+//!   `tests/all/othello.rs`.
 //!
 //! # Example
 //!
