@@ -14,6 +14,7 @@ mod engine;
 mod exact_values;
 mod extra_turns;
 mod gomoku;
+mod gomoku_mate_rules;
 mod gomoku_vct;
 mod limits;
 mod margin;
