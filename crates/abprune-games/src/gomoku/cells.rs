@@ -27,8 +27,14 @@ use std::sync::LazyLock;
 /// The number of cell codes: multisets of four patterns.
 pub const CODES: usize = 2380;
 
-/// The number of ordered quadruples of patterns (`14^4`).
-const ORDERED: usize = PATTERNS * PATTERNS * PATTERNS * PATTERNS;
+/// The number of ordered quadruples of patterns (`14^4`): a cell keeps
+/// its *ordered code* `p0 + 14 p1 + 14^2 p2 + 14^3 p3` (`p_d` the pattern
+/// of direction `d`), which one changed pattern updates by an addition;
+/// the tables the search reads are indexed by it.
+pub const ORDERED: usize = PATTERNS * PATTERNS * PATTERNS * PATTERNS;
+
+/// The weight of direction `d`'s pattern in an ordered code.
+pub(crate) const ORDERED_WEIGHT: [u16; 4] = [1, 14, 196, 2744];
 
 /// The threat kinds that have a bit in a threat mask (all but none).
 const MASK_KINDS: usize = THREAT_KINDS - 1;
@@ -42,6 +48,7 @@ pub(crate) struct CodeTables {
     code_of_ordered: Box<[u16; ORDERED]>,
     patterns: Box<[[Pattern; 4]; CODES]>,
     threats: Box<[Threat; CODES]>,
+    threats_of_ordered: Box<[Threat; ORDERED]>,
 }
 
 impl CodeTables {
@@ -74,7 +81,9 @@ impl CodeTables {
             })
             .collect();
         let threats: Vec<Threat> = patterns.iter().map(|quadruple| threat_of(&quadruple.map(Pattern::shape))).collect();
+        let threats_of_ordered: Vec<Threat> = code_of_ordered.iter().map(|&code| threats[usize::from(code)]).collect();
         CodeTables {
+            threats_of_ordered: threats_of_ordered.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!()),
             code_of_ordered: code_of_ordered.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!()),
             patterns: patterns.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!()),
             threats: threats.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!()),
@@ -84,8 +93,13 @@ impl CodeTables {
     /// The code of a cell whose four lines hold `patterns` (in any order).
     #[inline(always)]
     pub(crate) fn code_of(&self, patterns: &[Pattern; 4]) -> u16 {
-        let [a, b, c, d] = patterns.map(|p| p as usize);
-        self.code_of_ordered[a + PATTERNS * (b + PATTERNS * (c + PATTERNS * d))]
+        self.canonical(ordered_code(patterns))
+    }
+
+    /// The code of the ordered code `ordered`.
+    #[inline(always)]
+    pub(crate) fn canonical(&self, ordered: u16) -> u16 {
+        self.code_of_ordered[usize::from(ordered)]
     }
 
     /// The threat a stone makes on a cell of `code`.
@@ -93,6 +107,18 @@ impl CodeTables {
     pub(crate) fn threat_of(&self, code: u16) -> Threat {
         self.threats[usize::from(code)]
     }
+
+    /// The threat a stone makes on a cell of ordered code `ordered`.
+    #[inline(always)]
+    pub(crate) fn threat_of_ordered(&self, ordered: u16) -> Threat {
+        self.threats_of_ordered[usize::from(ordered)]
+    }
+}
+
+/// The ordered code of a cell whose lines hold `patterns`, by direction.
+#[inline(always)]
+pub(crate) fn ordered_code(patterns: &[Pattern; 4]) -> u16 {
+    patterns.iter().zip(ORDERED_WEIGHT).map(|(&p, weight)| p as u16 * weight).sum()
 }
 
 /// The code tables, built on first use.
@@ -143,6 +169,36 @@ pub struct EvalTables {
     pub mask: Box<[i32; MASKS]>,
     /// The side to move's bonus for having the move.
     pub tempo: i32,
+}
+
+/// [`EvalTables`] as the incremental update reads them: the cell values
+/// indexed by ordered code (one lookup where the code would take two).
+pub(crate) struct OrderedValues {
+    /// Per ordered code, the value as a cell of the side to move.
+    pub(crate) mover: Box<[i32; ORDERED]>,
+    /// Per ordered code, the value as a cell of the other side.
+    pub(crate) waiter: Box<[i32; ORDERED]>,
+    /// Per threat mask, its value.
+    pub(crate) mask: Box<[i32; MASKS]>,
+    /// The side to move's bonus for having the move.
+    pub(crate) tempo: i32,
+}
+
+impl OrderedValues {
+    /// The values of `tables` by ordered code.
+    pub(crate) fn of(tables: &EvalTables) -> OrderedValues {
+        let codes = code_tables();
+        let expand = |values: &[i32; CODES]| -> Box<[i32; ORDERED]> {
+            let all: Vec<i32> = codes.code_of_ordered.iter().map(|&code| values[usize::from(code)]).collect();
+            all.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
+        };
+        OrderedValues {
+            mover: expand(&tables.mover),
+            waiter: expand(&tables.waiter),
+            mask: tables.mask.clone(),
+            tempo: tables.tempo,
+        }
+    }
 }
 
 impl EvalTables {

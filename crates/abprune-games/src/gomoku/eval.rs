@@ -7,7 +7,7 @@
 //! an open four or a three count a lot, open space a little.
 
 use super::board::point_of;
-use super::cells::{threat_mask, EvalTables};
+use super::cells::{threat_mask, EvalTables, OrderedValues};
 use super::patterns::SHAPES;
 use super::threats::{value_of, Threat, THREAT_KINDS};
 use super::Gomoku;
@@ -143,6 +143,12 @@ pub fn current_tables() -> &'static EvalTables {
     &TABLES
 }
 
+/// [`current_tables`] by ordered code, as the positions read them.
+pub(crate) fn current_values() -> &'static OrderedValues {
+    static VALUES: LazyLock<OrderedValues> = LazyLock::new(|| OrderedValues::of(current_tables()));
+    &VALUES
+}
+
 impl Gomoku {
     /// The pattern evaluation (module `cells`) from the incremental sums,
     /// clamped to `±EVAL_LIMIT`.
@@ -163,19 +169,37 @@ impl Gomoku {
         let me = self.colour_to_move();
         for index in self.empties.iter() {
             let codes = self.lines[index].codes;
-            cell(codes[me], codes[1 - me]);
+            cell(self.codes.canonical(codes[me]), self.codes.canonical(codes[1 - me]));
         }
         threat_mask(&self.threat_counts[me], &self.threat_counts[1 - me])
+    }
+
+    /// `[colour][shape]`: over the empty cells and the four directions, how
+    /// many lines a stone of that colour would give that shape (the linear
+    /// evaluation's features; counted when asked, for tuning).
+    fn shape_counts(&self) -> [[i32; SHAPES]; 2] {
+        let mut counts = [[0; SHAPES]; 2];
+        for index in self.empties.iter() {
+            for (colour, counts) in counts.iter_mut().enumerate() {
+                for shape in self.lines[index].shapes(colour) {
+                    counts[shape as usize] += 1;
+                }
+            }
+        }
+        counts
     }
 
     /// The evaluation with other weights (for tuning them).
     pub fn value_with(&self, weights: &EvalWeights) -> Score {
         let me = self.colour_to_move();
         let they = 1 - me;
+        let [mine, theirs] = {
+            let counts = self.shape_counts();
+            [counts[me], counts[they]]
+        };
         let mut value = weights.tempo;
-        for s in 0..SHAPES {
-            value += weights.mover_shape[s] * self.shape_counts[me][s]
-                - weights.waiter_shape[s] * self.shape_counts[they][s];
+        for (s, (mover, waiter)) in mine.iter().zip(&theirs).enumerate() {
+            value += weights.mover_shape[s] * mover - weights.waiter_shape[s] * waiter;
         }
         for t in 1..THREAT_KINDS {
             value += weights.mover_threat[t] * self.threat_counts[me][t]
@@ -192,7 +216,8 @@ impl Gomoku {
         let me = self.colour_to_move();
         let they = 1 - me;
         let mut features = [0; EVAL_FEATURES];
-        let parts = self.shape_counts[me].iter().chain(&self.shape_counts[they]);
+        let shape_counts = self.shape_counts();
+        let parts = shape_counts[me].iter().chain(&shape_counts[they]);
         // The count of points without a threat is no feature: zero it.
         let mut threat_counts = self.threat_counts;
         for counts in &mut threat_counts {

@@ -19,6 +19,7 @@
 use super::board::{
     index_of, point_of, stone_of, CELLS, DIRECTIONS, EMPTY, NEIGHBOURHOOD, STRIDE, WALL, WHITE, ZOBRIST,
 };
+use super::cells::{ordered_code, ORDERED_WEIGHT};
 use super::patterns::{digit_after, digit_before, BLOCKED, OWN, POW3, REACH};
 use super::threats::Threat;
 use super::{Gomoku, Point};
@@ -152,13 +153,12 @@ impl Gomoku {
         }
         lines.patterns[colour][direction] = pattern;
         let old_code = lines.codes[colour];
-        let code = self.codes.code_of(&lines.patterns[colour]);
+        // The ordered code changes by the pattern's difference in its digit.
+        let weight = u32::from(ORDERED_WEIGHT[direction]);
+        let code = (u32::from(old_code) + pattern as u32 * weight - old as u32 * weight) as u16;
         lines.codes[colour] = code;
-        let threat = self.codes.threat_of(code);
+        let threat = self.codes.threat_of_ordered(code);
         let old_threat = lines.threats[colour];
-        let (shape, old_shape) = (pattern.shape(), old.shape());
-        self.shape_counts[colour][shape as usize] += 1;
-        self.shape_counts[colour][old_shape as usize] -= 1;
         self.cell_sums[0][colour] += self.eval.mover[usize::from(code)] - self.eval.mover[usize::from(old_code)];
         self.cell_sums[1][colour] += self.eval.waiter[usize::from(code)] - self.eval.waiter[usize::from(old_code)];
         if threat != old_threat {
@@ -184,9 +184,6 @@ impl Gomoku {
         for colour in 0..2 {
             let lines = &self.lines[cell];
             let threat = lines.threats[colour];
-            for shape in lines.shapes(colour) {
-                self.shape_counts[colour][shape as usize] -= 1;
-            }
             let code = usize::from(lines.codes[colour]);
             self.cell_sums[0][colour] -= self.eval.mover[code];
             self.cell_sums[1][colour] -= self.eval.waiter[code];
@@ -206,13 +203,10 @@ impl Gomoku {
             for direction in 0..4 {
                 lines.patterns[colour][direction] = self.table.pattern(colour, lines.key(colour, direction));
             }
-            let code = self.codes.code_of(&lines.patterns[colour]);
+            let code = ordered_code(&lines.patterns[colour]);
             lines.codes[colour] = code;
-            let threat = self.codes.threat_of(code);
+            let threat = self.codes.threat_of_ordered(code);
             lines.threats[colour] = threat;
-            for shape in lines.shapes(colour) {
-                self.shape_counts[colour][shape as usize] += 1;
-            }
             self.cell_sums[0][colour] += self.eval.mover[usize::from(code)];
             self.cell_sums[1][colour] += self.eval.waiter[usize::from(code)];
             self.threat_counts[colour][Threat::None as usize] += 1;
@@ -326,10 +320,7 @@ impl Gomoku {
         if self.threats != fresh.threats {
             return differs("a threat set");
         }
-        if self.shape_counts != fresh.shape_counts
-            || self.threat_counts != fresh.threat_counts
-            || self.cell_sums != fresh.cell_sums
-        {
+        if self.threat_counts != fresh.threat_counts || self.cell_sums != fresh.cell_sums {
             return differs("the evaluation's shape and threat counts");
         }
         for index in self.board_cells() {

@@ -1,8 +1,8 @@
 //! The position: its state, constructors, queries and checked moves.
 
 use super::board::{index_of, point_of, CellSet, CELLS, DIRECTIONS, EMPTY, MAX_SIDE, WALL};
-use super::cells::{code_tables, CodeTables, EvalTables};
-use super::patterns::{line_table, Direction, LineTable, Pattern, Shape, SHAPES};
+use super::cells::{code_tables, CodeTables, OrderedValues};
+use super::patterns::{line_table, Direction, LineTable, Pattern, Shape};
 use super::threats::{threat_of, Threat, THREAT_KINDS};
 use super::{gomoku_error, GomokuError, MoveOrder, Point, Rule};
 use abprune::Player;
@@ -23,8 +23,8 @@ pub struct Gomoku {
     pub(super) table: &'static LineTable,
     /// The cell codes of patterns.
     pub(super) codes: &'static CodeTables,
-    /// The pattern evaluation's values.
-    pub(super) eval: &'static EvalTables,
+    /// The pattern evaluation's values, by ordered code.
+    pub(super) eval: &'static OrderedValues,
     /// `EMPTY`, `BLACK`, `WHITE` or `WALL` per cell of the padded grid.
     pub(super) cells: [u8; CELLS],
     /// Stones within two rows and columns of each cell (itself included).
@@ -38,10 +38,6 @@ pub struct Gomoku {
     /// `threats[colour][kind]`: the empty cells where that colour's stone
     /// makes that threat (the set of `Threat::None` stays empty).
     pub(super) threats: [[CellSet; THREAT_KINDS]; 2],
-    /// `shape_counts[colour][shape]`: over the empty cells and the four
-    /// directions, how many lines a stone of that colour would give that
-    /// [`Shape`] (the evaluation's features, module `eval`).
-    pub(super) shape_counts: [[i32; SHAPES]; 2],
     /// `threat_counts[colour][kind]`: the sizes of the threat sets.
     pub(super) threat_counts: [[i32; THREAT_KINDS]; 2],
     /// `cell_sums[role][colour]`: over the empty cells, the pattern
@@ -76,7 +72,7 @@ pub(super) struct CellLines {
     /// below are kept for empty cells only (stale under a stone, refreshed
     /// when it leaves).
     pub(super) patterns: [[Pattern; 4]; 2],
-    /// Per colour, the cell code of the four patterns (module `cells`).
+    /// Per colour, the ordered code of the four patterns (module `cells`).
     pub(super) codes: [u16; 2],
     /// Per colour, the threat of the shapes.
     pub(super) threats: [Threat; 2],
@@ -166,14 +162,13 @@ impl Gomoku {
             order: MoveOrder::Seed,
             table: line_table(rule),
             codes: code_tables(),
-            eval: super::eval::current_tables(),
+            eval: super::eval::current_values(),
             cells,
             near: [0; CELLS],
             lines: [CellLines::default(); CELLS],
             empties: CellSet::default(),
             candidates: CellSet::default(),
             threats: [[CellSet::default(); THREAT_KINDS]; 2],
-            shape_counts: [[0; SHAPES]; 2],
             threat_counts: [[0; THREAT_KINDS]; 2],
             cell_sums: [[0; 2]; 2],
             hash: 0,
