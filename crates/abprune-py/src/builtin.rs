@@ -263,7 +263,7 @@ impl TicTacToe {
 impl Gomoku {
     /// The position.
     pub fn position(&self) -> abprune_games::Gomoku {
-        self.position.clone()
+        (*self.position).clone()
     }
 }
 
@@ -425,7 +425,10 @@ impl TicTacToe {
 /// (rules: freestyle, standard; boards up to 22x22).
 #[pyclass(module = "abprune")]
 pub struct Gomoku {
-    position: abprune_games::Gomoku,
+    /// Boxed: the position's cell records are aligned to 32 bytes, and
+    /// Python allocates its objects on 16 (held inline, a debug build
+    /// aborted with "misaligned pointer dereference").
+    position: Box<abprune_games::Gomoku>,
     moves: String,
 }
 
@@ -440,7 +443,7 @@ impl Gomoku {
         let rule = Rule::parse(rule).map_err(|error| PyValueError::new_err(format!("Gomoku(rule): {error}")))?;
         let position = abprune_games::Gomoku::from_moves(size, size, rule, &moves)
             .map_err(|error| PyValueError::new_err(format!("Gomoku({moves:?}): {error}")))?;
-        Ok(Gomoku { position, moves })
+        Ok(Gomoku { position: Box::new(position), moves })
     }
 
     /// The engine's move: iterative deepening until `time` seconds, `depth`
@@ -468,7 +471,7 @@ impl Gomoku {
             ..EngineOptions::default()
         };
         let mut engine: Engine<Point> = Engine::new(options).map_err(engine_error)?;
-        let mut game = self.position.clone();
+        let mut game = self.position();
         let result = interrupt::run(py, &stop, || engine.search(&mut game, &limits, |_| {}))?;
         if result.stop_reason == StopReason::Stopped {
             return Err(PyRuntimeError::new_err("the search was stopped"));
