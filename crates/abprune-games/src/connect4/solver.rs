@@ -455,19 +455,11 @@ fn score_range(position: &Connect4, mode: SolveMode) -> (i32, i32) {
     (-(SCORE_BASE - other_next), SCORE_BASE - mover_next)
 }
 
-/// Where to test between `low` and `high` (`low < high`): the middle,
-/// unless half of the range's end on the middle's side lies further out;
-/// then there (a test far from the true score is cheap: a quick win or loss
-/// is quickly found or refuted). The engine's solve probes so too.
+/// Where to test between `low` and `high` (`low < high`): the engine's
+/// solve's probe point ([`abprune::search::probe_point`]), for scores.
 fn probe_point(low: i32, high: i32) -> i32 {
-    let middle = low + (high - low).div_euclid(2);
-    if middle <= 0 && low / 2 < middle {
-        low / 2
-    } else if middle >= 0 && high / 2 > middle {
-        high / 2
-    } else {
-        middle
-    }
+    // Both ends are scores, so the point between them is one too.
+    abprune::search::probe_point(i64::from(low), i64::from(high)) as i32
 }
 
 /// The score of a win with the side to move's next stone.

@@ -59,6 +59,7 @@ pub use mtdf::mtdf;
 pub use negamax::negamax;
 pub use pvs::pvs;
 pub use quiescence::MAX_QUIESCENCE_PLIES;
+pub use solve::probe_point;
 
 use crate::trace::Observer;
 use crate::{Game, Player, Score, SearchStats};

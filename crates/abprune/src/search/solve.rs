@@ -101,8 +101,9 @@ pub(crate) fn finished_root<M>(outcome: Outcome, mode: SolveMode) -> EngineResul
 /// out; then there. A null-window test far from the true value is cheap to
 /// answer (a quick win or loss is quickly refuted), so the early probes cut
 /// the range where it costs little, and the expensive probes near the true
-/// value come last, with a warm table.
-fn probe_point(low: i64, high: i64) -> i64 {
+/// value come last, with a warm table. Public for the games' own solvers
+/// (Connect Four's bisection probes so too).
+pub fn probe_point(low: i64, high: i64) -> i64 {
     let middle = low + (high - low).div_euclid(2);
     if middle <= 0 && low / 2 < middle {
         low / 2
