@@ -57,6 +57,7 @@ enum Command {
     /// A match of the engine against a variant of itself.
     #[command(subcommand)]
     Match(MatchCommand),
+    /// Fit the Gomoku evaluation and move hint to games and labelled positions.
     #[command(subcommand)]
     Tune(TuneCommand),
 }
@@ -85,7 +86,7 @@ enum BookCommand {
     Connect4(connect4::book::BookCommand),
 }
 
-/// The games `abprune match` knows.
+/// What `abprune tune` fits.
 #[derive(Subcommand, Debug)]
 enum TuneCommand {
     /// Fit the Gomoku evaluation's weights to finished games (Texel's method).
@@ -96,6 +97,7 @@ enum TuneCommand {
     GomokuEval(tune_eval::EvalArgs),
 }
 
+/// The games `abprune match` knows.
 #[derive(Subcommand, Debug)]
 enum MatchCommand {
     /// Gomoku self-play: challenger switches against baseline switches.
