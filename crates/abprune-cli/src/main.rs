@@ -1,6 +1,5 @@
 //! The `abprune` command: a thin dispatcher to one module per subcommand.
 
-mod algo;
 mod animate;
 mod bench;
 mod connect4;

@@ -1,10 +1,11 @@
 //! `abprune tree`: search an explicit game tree and show what the search did.
 
-use crate::algo::{run_algorithm, Algorithm, Window};
 use crate::{animate, svg};
+use abprune::algorithm::{Algorithm, Window};
 use abprune::{Score, SearchResult, Trace, UNLIMITED_DEPTH};
 use abprune_games::{LeafValues, MoveOrdering, NodeId, RandomTreeSpec, Tree, TreeGame};
 use anyhow::{bail, Context as _, Result};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -19,6 +20,14 @@ R:( A:( A1:( A11:(5 6) A12:(7 4 5) )  A2:( A21:(3) ) )
     C:( C1:( C11:(5) )                C2:( C21:(9 8) C22:(6) ) ) )
 ";
 
+/// The parser of an algorithm's name (`--algo` here, in `solve tictactoe`
+/// and `lab`): the library's names ([`Algorithm::name`]), listed in the
+/// help with what each is and in the error of a name that is none of them.
+pub fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
+    let names = Algorithm::ALL.map(|algorithm| PossibleValue::new(algorithm.name()).help(algorithm.summary()));
+    PossibleValuesParser::new(names).try_map(|name| name.parse::<Algorithm>())
+}
+
 /// Options of `abprune tree`.
 #[derive(Args, Debug)]
 pub struct TreeArgs {
@@ -26,7 +35,7 @@ pub struct TreeArgs {
     /// without --random, the built-in textbook tree is searched.
     file: Option<String>,
     /// The search algorithm (pvs and mtdf are the engine's window manipulations).
-    #[arg(long, value_enum, default_value_t = Algorithm::Alphabeta)]
+    #[arg(long, value_parser = algorithm_parser(), default_value_t = Algorithm::AlphaBeta)]
     algo: Algorithm,
     /// The window `A,B` for alphabeta and failsoft (e.g. `3,6`, `-inf,0`); needs A < B.
     #[arg(long, value_name = "A,B", allow_hyphen_values = true)]
@@ -195,14 +204,14 @@ fn window_of(args: &TreeArgs) -> Result<Window> {
     if args.window.is_some() && !args.algo.takes_window() {
         bail!("--window applies to alphabeta, failsoft and pvs, not {} (f1 takes --bound)", args.algo.name());
     }
-    if args.bound.is_some() && args.algo != Algorithm::F1 {
+    if args.bound.is_some() && !args.algo.takes_bound() {
         bail!("--bound applies to f1 only, not {} (alphabeta, failsoft and pvs take --window)", args.algo.name());
     }
     if let Some(text) = &args.bound {
         return Ok(Window::Bound(parse_bound(text, "--bound")?));
     }
     let Some(text) = &args.window else {
-        return Ok(if args.algo == Algorithm::F1 { Window::Bound(Score::INFINITY) } else { Window::Full });
+        return Ok(args.algo.default_window());
     };
     let (alpha, beta) = text.split_once(',').with_context(|| format!("invalid --window '{text}': expected A,B"))?;
     let (alpha, beta) = (parse_bound(alpha, "--window")?, parse_bound(beta, "--window")?);
@@ -221,16 +230,16 @@ struct Searched {
 fn search(tree: &Tree, algo: Algorithm, window: Window, traced: bool) -> Searched {
     let mut trace = Trace::default();
     let result = if traced {
-        run_algorithm(&mut TreeGame::new(tree), algo, UNLIMITED_DEPTH, window, &mut trace)
+        algo.run(&mut TreeGame::new(tree), UNLIMITED_DEPTH, window, &mut trace)
     } else {
-        run_algorithm(&mut TreeGame::new(tree), algo, UNLIMITED_DEPTH, window, &mut abprune::NoTrace)
+        algo.run(&mut TreeGame::new(tree), UNLIMITED_DEPTH, window, &mut abprune::NoTrace)
     };
     Searched { result, trace }
 }
 
 /// What the theorem of the algorithm says about the true value, given the result.
 fn verdict(algo: Algorithm, window: Window, value: Score) -> Option<String> {
-    let soft = matches!(algo, Algorithm::Failsoft | Algorithm::Pvs);
+    let soft = matches!(algo, Algorithm::FailSoftAlphaBeta | Algorithm::Pvs);
     match window {
         Window::Full => None,
         Window::Bound(bound) => Some(if value < bound {
@@ -260,7 +269,7 @@ fn text_report(tree: &Tree, source: &str, algo: Algorithm, window: Window, resul
     let mut out = String::new();
     let mut line = |key: &str, value: String| out.push_str(&format!("{key:<16}{value}\n"));
     line("tree", format!("{source}: {} nodes, {} leaves, height {}", tree.len(), tree.leaf_count(), tree.height()));
-    line("algorithm", algo.describe().to_string());
+    line("algorithm", algo.describe());
     line("window", window_text);
     line("value", result.value.to_string());
     if let Some(text) = verdict(algo, window, result.value) {
@@ -271,7 +280,7 @@ fn text_report(tree: &Tree, source: &str, algo: Algorithm, window: Window, resul
     } else {
         tree.describe_path(&result.pv).join(" ")
     };
-    line(if algo == Algorithm::F1 { "best line" } else { "pv" }, pv);
+    line(if algo.takes_bound() { "best line" } else { "pv" }, pv);
     line("leaves", format!("{} of {}", stats.leaves, tree.leaf_count()));
     line("nodes", format!("{} of {}", stats.nodes, tree.len()));
     line("alpha cut-offs", format!("{} (at MIN nodes)", stats.alpha_cutoffs));
@@ -282,7 +291,7 @@ fn text_report(tree: &Tree, source: &str, algo: Algorithm, window: Window, resul
 }
 
 fn json_report(tree: &Tree, algo: Algorithm, result: &SearchResult<NodeId>) -> serde_json::Value {
-    let pv = if algo == Algorithm::F1 {
+    let pv = if algo.takes_bound() {
         serde_json::Value::Null
     } else {
         serde_json::Value::from(tree.child_indices(&result.pv))

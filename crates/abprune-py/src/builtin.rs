@@ -1,8 +1,7 @@
 //! The games abprune ships, searched natively with the GIL released.
 
-use crate::algorithm::{self, Algorithm};
 use crate::args::{self, is_int, repr, type_name};
-use crate::interrupt;
+use crate::{algorithm_args, interrupt};
 use abprune::{Engine, EngineOptions, EngineResult, NoTrace, SearchLimits, SolveMode, StopReason, UNLIMITED_DEPTH};
 use abprune_games::connect4::benchmark_score;
 use abprune_games::connect4::solver::Solver;
@@ -388,10 +387,10 @@ impl TicTacToe {
     /// `value` is the engine's score for the side to move (0 a draw).
     #[pyo3(signature = (algorithm = "alphabeta"))]
     fn solve(&self, py: Python<'_>, algorithm: &str) -> PyResult<SolveResult> {
-        let algorithm = Algorithm::parse(algorithm)?;
+        let algorithm = algorithm_args::parse(algorithm)?;
         let mut game = self.position;
-        let window = algorithm::window_of(algorithm, None)?;
-        let result = py.detach(|| algorithm::run(&mut game, algorithm, UNLIMITED_DEPTH, window, &mut NoTrace));
+        let window = algorithm.default_window();
+        let result = py.detach(|| algorithm.run(&mut game, UNLIMITED_DEPTH, window, &mut NoTrace));
         let value = result.value;
         Ok(SolveResult {
             value: i64::from(value.get()),

@@ -11,7 +11,8 @@
 //!   `src/side.rs` whose turn it is (`side_to_move()`), `src/result.rs` says
 //!   what a search found; `src/move_table.rs` names their moves, `src/worker.rs` runs their searches (on search threads with a
 //!   large stack) and keeps an engine to one search at a time;
-//! - `src/args.rs`, `src/memory.rs`: arguments checked by type and range,
+//! - `src/args.rs`, `src/algorithm_args.rs`, `src/memory.rs`: arguments
+//!   checked by type and range (an algorithm's name and window among them),
 //!   table budgets against the memory available.
 //!
 //! These modules are private (the crate's only users are Python programs), so
@@ -21,10 +22,11 @@
 //! The crate does not inherit the workspace lints: `unsafe_code = "forbid"`
 //! cannot hold for PyO3's generated glue.
 
+use abprune::algorithm::Algorithm;
 use abprune::Score;
 use pyo3::prelude::*;
 
-mod algorithm;
+mod algorithm_args;
 mod args;
 mod builtin;
 mod check;
@@ -72,7 +74,7 @@ fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SCORE_WIN", Score::WIN.get())?;
     m.add("MAX_EVAL", Score::MAX_EVAL)?;
     m.add("MAX_LINE_PLIES", python_game::MAX_LINE_PLIES)?;
-    m.add("ALGORITHMS", algorithm::Algorithm::NAMES.to_vec())?;
+    m.add("ALGORITHMS", Algorithm::ALL.map(Algorithm::name).to_vec())?;
     m.add_class::<tree::Tree>()?;
     m.add_class::<tree::TreeResult>()?;
     m.add_class::<builtin::ConnectFour>()?;

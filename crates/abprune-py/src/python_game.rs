@@ -23,7 +23,6 @@
 //! `rules_key()`) of the games it searches, and hands the number to the
 //! search as the game's [`Game::rules_key`].
 
-use crate::algorithm::{self, Algorithm};
 use crate::args::{self, is_int, repr, type_name};
 use crate::builtin::{self, ConnectFour, Gomoku, TicTacToe};
 use crate::ending::{confirm_solved_margin, outcome_of, Declared};
@@ -32,7 +31,7 @@ use crate::result::{BestAndLine, Result};
 use crate::side::Sides;
 use crate::table_key::table_key;
 use crate::worker::{self, Busy, GameClaim};
-use crate::{interrupt, memory};
+use crate::{algorithm_args, interrupt, memory};
 use abprune::{Ending, EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode};
 use abprune::{EngineError, StopReason, UNLIMITED_DEPTH};
 use abprune_games::Point;
@@ -561,14 +560,14 @@ pub fn search(
     algorithm: &str,
     depth: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Result> {
-    let algorithm = Algorithm::parse(algorithm)?;
+    let algorithm = algorithm_args::parse(algorithm)?;
     let depth = args::optional_int(depth, "search() depth", 0, i128::from(args::MAX_DEPTH))?.map(|d| d as u32);
-    let window = algorithm::window_of(algorithm, None)?;
+    let window = algorithm.default_window();
     let stop = Arc::new(AtomicBool::new(false));
     let claim = GameClaim::new(game, "abprune.search()")?;
     let mut wrapped = PythonGame::new(py, game, Arc::clone(&stop))?;
     let (result, signal) = worker::run_search(py, &stop, None, &claim, move |py| {
-        let result = algorithm::run(&mut wrapped, algorithm, depth.unwrap_or(UNLIMITED_DEPTH), window, &mut NoTrace);
+        let result = algorithm.run(&mut wrapped, depth.unwrap_or(UNLIMITED_DEPTH), window, &mut NoTrace);
         if let Some(error) = wrapped.take_error() {
             return Err(error);
         }

@@ -1,7 +1,7 @@
 //! `abprune.Tree`: explicit trees in the text format of `abprune tree`.
 
-use crate::algorithm::{self, Algorithm, Window};
-use crate::{score_to_py, svg};
+use crate::{algorithm_args, score_to_py, svg};
+use abprune::algorithm::{Algorithm, Window};
 use abprune::{Score, SearchResult, Trace, TraceEvent, UNLIMITED_DEPTH};
 use abprune_games::{NodeId, TreeGame};
 use pyo3::exceptions::PyValueError;
@@ -37,12 +37,12 @@ impl Tree {
     /// for f1. The result carries the trace and draws itself.
     #[pyo3(signature = (algorithm = "alphabeta", window = None))]
     fn search(&self, py: Python<'_>, algorithm: &str, window: Option<&Bound<'_, PyAny>>) -> PyResult<TreeResult> {
-        let algorithm = Algorithm::parse(algorithm)?;
-        let window = algorithm::window_of(algorithm, window)?;
+        let algorithm = algorithm_args::parse(algorithm)?;
+        let window = algorithm_args::window_of(algorithm, window)?;
         let tree = Arc::clone(&self.tree);
         let (result, trace) = py.detach(move || {
             let mut trace = Trace::default();
-            let result = algorithm::run(&mut TreeGame::new(&tree), algorithm, UNLIMITED_DEPTH, window, &mut trace);
+            let result = algorithm.run(&mut TreeGame::new(&tree), UNLIMITED_DEPTH, window, &mut trace);
             (result, trace)
         });
         Ok(TreeResult { tree: Arc::clone(&self.tree), algorithm, window, result, trace })
@@ -170,7 +170,7 @@ impl TreeResult {
     /// The algorithm's name.
     #[getter]
     fn algorithm(&self) -> &'static str {
-        Algorithm::NAMES[algorithm_index(self.algorithm)]
+        self.algorithm.name()
     }
 
     /// Every event of the search, in order, as dicts: `{"event": "enter",
@@ -246,8 +246,4 @@ impl TreeResult {
         }
         Ok(dict)
     }
-}
-
-fn algorithm_index(algorithm: Algorithm) -> usize {
-    Algorithm::NAMES.iter().position(|&name| Algorithm::parse(name).ok() == Some(algorithm)).unwrap_or(0)
 }
