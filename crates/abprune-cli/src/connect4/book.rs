@@ -31,7 +31,7 @@
 //! anything is solved, never overwritten.
 
 use super::options::read_book;
-use abprune::{Engine, EngineOptions, Game, ParallelScheme, SearchLimits, SolveMode};
+use abprune::{Engine, EngineOptions, Game, SearchLimits, SolveMode};
 use abprune_games::connect4::book::{self, Book};
 use abprune_games::connect4::{benchmark_score, Connect4, WIDTH};
 use anyhow::{bail, Context as _, Result};
@@ -370,14 +370,7 @@ impl Build {
 fn build_engine(args: &BuildArgs) -> Result<Engine<u8>> {
     let options = EngineOptions {
         table_mib: usize::try_from(args.table_mib)?,
-        near_table_kib: 1024,
-        killers: false,
-        history: false,
-        prefetch: true,
-        threads: usize::try_from(args.threads)?,
-        parallel: ParallelScheme::Abdada,
-        whole_pv: false,
-        ..EngineOptions::default()
+        ..abprune_games::connect4::engine_options(usize::try_from(args.threads)?)
     };
     Engine::new(options).map_err(anyhow::Error::msg).context("--table-mib and --threads")
 }
