@@ -11,7 +11,6 @@ mod limits;
 mod output;
 mod quote;
 mod solve;
-mod svg;
 mod tree;
 mod tune;
 mod tune_eval;

@@ -1,24 +1,14 @@
 //! `abprune tree`: search an explicit game tree and show what the search did.
 
-use crate::{animate, svg};
+use crate::animate;
 use abprune::algorithm::{Algorithm, Window};
 use abprune::{Score, SearchResult, Trace, UNLIMITED_DEPTH};
+use abprune_front::{svg, TEXTBOOK_TREE};
 use abprune_games::{LeafValues, MoveOrdering, NodeId, RandomTreeSpec, Tree, TreeGame};
 use anyhow::{bail, Context as _, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use std::path::PathBuf;
-
-/// The tree searched when no file is given: four levels (MAX, MIN, MAX, MIN)
-/// above the leaves, chosen so that alpha-beta shows both kinds of cut-off.
-pub const BUILT_IN_TREE: &str = "\
-# abprune's built-in tree: MAX at the root, then MIN, MAX, MIN above the leaves.
-# Minimax value 6. Alpha-beta evaluates 9 of the 15 leaves: alpha cut-offs at
-# A12, B12 and C (MIN nodes), a beta cut-off at B2 (a MAX node).
-R:( A:( A1:( A11:(5 6) A12:(7 4 5) )  A2:( A21:(3) ) )
-    B:( B1:( B11:(6)   B12:(6 9) )    B2:( B21:(7) B22:(5) ) )
-    C:( C1:( C11:(5) )                C2:( C21:(9 8) C22:(6) ) ) )
-";
 
 /// The parser of an algorithm's name (`--algo` here, in `solve tictactoe`
 /// and `lab`): the library's names ([`Algorithm::name`]), listed in the
@@ -127,7 +117,7 @@ fn load_tree(args: &TreeArgs) -> Result<(Tree, String)> {
         return Ok((tree, source));
     }
     let (text, name) = match args.file.as_deref() {
-        None => (BUILT_IN_TREE.to_string(), "built-in textbook tree".to_string()),
+        None => (TEXTBOOK_TREE.to_string(), "built-in textbook tree".to_string()),
         Some(crate::input::STDIN) => {
             let bytes = crate::input::read_file_or_stdin(crate::input::STDIN, crate::input::MAX_TREE_BYTES, "tree")?;
             (tree_text(bytes, "stdin")?, "stdin".to_string())

@@ -3,6 +3,7 @@
 use crate::args::{self, is_int, repr, type_name};
 use crate::{algorithm_args, interrupt};
 use abprune::{Engine, EngineOptions, EngineResult, NoTrace, SearchLimits, SolveMode, StopReason, UNLIMITED_DEPTH};
+use abprune_front::outcome_word;
 use abprune_games::connect4::solver::Solver;
 use abprune_games::connect4::{self, benchmark_score};
 use abprune_games::{Connect4, Point, Rule};
@@ -99,14 +100,6 @@ impl MoveName {
             MoveName::Number(number) => number.to_string(),
             MoveName::Name(name) => format!("'{name}'"),
         }
-    }
-}
-
-fn outcome_word(sign: i32) -> &'static str {
-    match sign {
-        1 => "win",
-        -1 => "loss",
-        _ => "draw",
     }
 }
 

@@ -41,12 +41,6 @@ mod table_key;
 mod tree;
 mod worker;
 
-/// The CLI's SVG drawing of a searched tree, shared as a source file: the CLI
-/// crate is a binary with no library target to depend on.
-#[path = "../../abprune-cli/src/svg.rs"]
-#[allow(dead_code)]
-mod svg;
-
 /// What `Game.outcome()` returns when the side to move has won.
 pub const WIN: i32 = 1;
 /// ... when the side to move has lost.

@@ -59,11 +59,7 @@ impl Result {
         if !self.exact {
             return None;
         }
-        Some(match self.value.get().signum() {
-            1 => "win",
-            -1 => "loss",
-            _ => "draw",
-        })
+        Some(abprune_front::outcome_word(self.value.get().signum()))
     }
 
     /// The margin, when the game ends in margins and the value is one.

@@ -1,8 +1,9 @@
 //! `abprune.Tree`: explicit trees in the text format of `abprune tree`.
 
-use crate::{algorithm_args, score_to_py, svg};
+use crate::{algorithm_args, score_to_py};
 use abprune::algorithm::{Algorithm, Window};
 use abprune::{Score, SearchResult, Trace, TraceEvent, UNLIMITED_DEPTH};
+use abprune_front::{svg, TEXTBOOK_TREE};
 use abprune_games::{NodeId, TreeGame};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -29,7 +30,7 @@ impl Tree {
     /// The built-in textbook tree of `abprune tree`.
     #[staticmethod]
     fn textbook() -> PyResult<Self> {
-        Self::new(BUILT_IN_TREE)
+        Self::new(TEXTBOOK_TREE)
     }
 
     /// Searches the whole tree with `algorithm` (one of `abprune.ALGORITHMS`)
@@ -91,13 +92,6 @@ impl Tree {
         format!("Tree({:?})", self.tree.to_string())
     }
 }
-
-/// The tree `abprune tree` searches without a file (kept in step with the CLI's `BUILT_IN_TREE`).
-const BUILT_IN_TREE: &str = "\
-R:( A:( A1:( A11:(5 6) A12:(7 4 5) )  A2:( A21:(3) ) )
-    B:( B1:( B11:(6)   B12:(6 9) )    B2:( B21:(7) B22:(5) ) )
-    C:( C1:( C11:(5) )                C2:( C21:(9 8) C22:(6) ) ) )
-";
 
 /// What a tree search found: the value (MAX's view at the root), the
 /// principal variation as 0-based child indices (`pv_labels`: their labels),

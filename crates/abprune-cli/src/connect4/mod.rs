@@ -11,6 +11,7 @@ pub mod play;
 pub mod thinking;
 
 use abprune::{Engine, EngineOptions, ParallelScheme, SearchLimits, SolveMode, Variant};
+use abprune_front::outcome_word;
 use abprune_games::connect4::solver::{Answer, Solver};
 use abprune_games::connect4::{self, Connect4};
 use abprune_games::Connect4 as Position;
@@ -165,18 +166,9 @@ fn solve(solver: &mut Solver, position: &Connect4, mode: SolveMode) -> Result<An
 /// The value in the benchmark's convention, or W/D/L for a weak solve.
 fn describe(answer: &Answer, weak: bool) -> String {
     if weak {
-        weak_word(answer.score.signum()).to_string()
+        outcome_word(answer.score.signum()).to_string()
     } else {
         answer.score.to_string()
-    }
-}
-
-/// `win`, `draw` or `loss` for a score's sign.
-pub fn weak_word(sign: i32) -> &'static str {
-    match sign {
-        1 => "win",
-        -1 => "loss",
-        _ => "draw",
     }
 }
 
@@ -212,7 +204,7 @@ fn single(args: &Connect4Args, solver: &mut Solver, moves: &str) -> Result<()> {
         if args.weak { "" } else { "  (positive: the side to move wins; 22 - stones of the winner)" }
     )?;
     match result.plies_to_end {
-        Some(plies) => crate::output::outln!("outcome     {} in {plies} plies", weak_word(result.score.signum()))?,
+        Some(plies) => crate::output::outln!("outcome     {} in {plies} plies", outcome_word(result.score.signum()))?,
         None if !args.weak => crate::output::outln!("outcome     draw")?,
         None => {}
     }
@@ -338,7 +330,7 @@ fn batch_line(
     }
     let Some(expected) = expected else { return Ok(Checked::Unchecked) };
     tally.checked += 1;
-    let right = if args.weak { value == weak_word(expected.signum()) } else { value == expected.to_string() };
+    let right = if args.weak { value == outcome_word(expected.signum()) } else { value == expected.to_string() };
     if right {
         tally.correct += 1;
         Ok(Checked::Right)
