@@ -41,33 +41,15 @@ mod table_key;
 mod tree;
 mod worker;
 
-/// What `Game.outcome()` returns when the side to move has won.
-pub const WIN: i32 = 1;
-/// ... when the side to move has lost.
-pub const LOSS: i32 = -1;
-/// ... when the game is drawn.
-pub const DRAW: i32 = 0;
-
-/// A score as Python sees it: an int, or ±inf for a window's infinities.
-pub(crate) fn score_to_py(py: Python<'_>, score: Score) -> Py<PyAny> {
-    if score == Score::INFINITY {
-        f64::INFINITY.into_pyobject(py).map(|f| f.into_any().unbind()).unwrap_or_else(|_| py.None())
-    } else if score == -Score::INFINITY {
-        f64::NEG_INFINITY.into_pyobject(py).map(|f| f.into_any().unbind()).unwrap_or_else(|_| py.None())
-    } else {
-        score.get().into_pyobject(py).map(|i| i.into_any().unbind()).unwrap_or_else(|_| py.None())
-    }
-}
-
 /// The Python module.
 #[pymodule]
 fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("WIN", WIN)?;
-    m.add("LOSS", LOSS)?;
-    m.add("DRAW", DRAW)?;
+    m.add("WIN", ending::WIN)?;
+    m.add("LOSS", ending::LOSS)?;
+    m.add("DRAW", ending::DRAW)?;
     m.add("SCORE_WIN", Score::WIN.get())?;
     m.add("MAX_EVAL", Score::MAX_EVAL)?;
-    m.add("MAX_LINE_PLIES", python_game::MAX_LINE_PLIES)?;
+    m.add("MAX_LINE_PLIES", args::MAX_LINE_PLIES)?;
     m.add("ALGORITHMS", Algorithm::ALL.map(Algorithm::name).to_vec())?;
     m.add_class::<tree::Tree>()?;
     m.add_class::<tree::TreeResult>()?;

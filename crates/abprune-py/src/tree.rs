@@ -1,6 +1,7 @@
 //! `abprune.Tree`: explicit trees in the text format of `abprune tree`.
 
-use crate::{algorithm_args, score_to_py};
+use crate::algorithm_args;
+use crate::result::score_to_py;
 use abprune::algorithm::{Algorithm, Window};
 use abprune::{Score, SearchResult, Trace, TraceEvent, UNLIMITED_DEPTH};
 use abprune_front::{svg, TEXTBOOK_TREE};
