@@ -524,8 +524,8 @@ mod tests {
         }
         assert!(parse_label("0.5").is_err());
         // A sample keeps where its position is, not the position (the
-        // tables of a position are tens of kilobytes; issue 35's 1.44 GB for
-        // 0.8 MB of games).
+        // tables of a position are tens of kilobytes: keeping positions took
+        // 1.44 GB for 0.8 MB of games).
         assert!(std::mem::size_of::<Sample>() <= 160, "{} bytes", std::mem::size_of::<Sample>());
         for sample in &samples {
             let position = position_of(sample, &games).unwrap();

@@ -439,7 +439,8 @@ mod tests {
         let empty = Connect4::new().symmetric_key();
         let line = journal_line(empty, (1, 3));
         assert_eq!(parse_journal_line(&line), Some((empty, 1, 3)));
-        // The score edited, the checksum left: issue 35's 4441 scored 2 for 4.
+        // The score edited, the checksum left: a damaged journal once scored
+        // 4441 2 for 4.
         let edited = line.replacen(" 1 3 ", " 2 3 ", 1);
         assert_eq!(parse_journal_line(&edited), None);
         let error = read_journal(&scratch("edited", &format!("{JOURNAL_HEADER}\n{edited}")), &positions).unwrap_err();

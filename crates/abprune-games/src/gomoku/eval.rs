@@ -87,13 +87,14 @@ impl EvalWeights {
 }
 
 /// The evaluation's weights, fitted by `abprune tune gomoku` to its own
-/// search: 3,466 games of 15x15 freestyle (round 3's self-play and its
-/// games against Pela, Rapfi 2018 and Rapfi 0.43; every fifth game held
-/// out), 83,610 quiet positions from move 6, each with the target
-/// `0.3 x result + 0.7 x` the predicted score of the player's engine's
-/// value 8 plies deep (`--search-depth 8 --lambda 0.3`). Mean squared
-/// error on the held-out games: 0.05268 with the weights before (fitted to
-/// results alone, 335 games), 0.04804 with these. Results alone had been
+/// search (97b1161, 2026-11-26): 3,466 games of 15x15 freestyle (the
+/// self-play and the games against Pela, Rapfi 2018 and Rapfi 0.43 played
+/// since 22dbeff; every fifth game held out), 83,610 quiet positions from
+/// move 6, each with the target `0.3 x result + 0.7 x` the predicted
+/// score of the player's engine's value 8 plies deep (`--search-depth 8
+/// --lambda 0.3`). Mean squared error on the held-out games: 0.05268 with
+/// the weights before (fitted to results alone, 335 games), 0.04804 with
+/// these. Results alone had been
 /// fitted three times with more features and games: each fit predicted
 /// results better and played worse; fitted to what the search finds, the
 /// evaluation won its match (docs/strength.md). The mover's threats other
