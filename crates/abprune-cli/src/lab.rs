@@ -14,6 +14,7 @@ pub(crate) mod plot;
 mod report;
 
 use crate::algo::{run_algorithm, Algorithm, Window};
+use crate::status::AtRunTime as _;
 use abprune::NoTrace;
 use abprune_games::random_tree::MAX_RANDOM_TREE_NODES;
 use abprune_games::{LeafValues, MoveOrdering, RandomTreeSpec, TreeGame};
@@ -143,7 +144,8 @@ pub fn run(args: &LabArgs) -> Result<()> {
         Some(threads) => rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .context("cannot start the worker threads")?
+            .context("cannot start the worker threads")
+            .at_run_time()?
             .install(|| plan.run())?,
     };
     if let Some(target) = &plot_target {

@@ -12,6 +12,7 @@ mod limits;
 mod output;
 mod quote;
 mod solve;
+mod status;
 mod svg;
 mod tree;
 mod tune;
@@ -24,7 +25,7 @@ use std::process::ExitCode;
 
 /// abprune: alpha-beta game-tree search, verified and measured.
 #[derive(Parser, Debug)]
-#[command(name = "abprune", version, about, long_about = None)]
+#[command(name = "abprune", version, about, long_about = None, after_help = status::EXIT_STATUS_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -104,9 +105,6 @@ enum MatchCommand {
     Gomoku(gomoku::MatchArgs),
 }
 
-/// Exit status for bad input of any kind (the same as clap's usage errors).
-const EXIT_BAD_INPUT: u8 = 2;
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -130,7 +128,7 @@ fn main() -> ExitCode {
     // What is left of the output is written now, where its error can be told.
     match outcome.and_then(|()| Ok(output::flush()?)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => output::exit_code(&error, EXIT_BAD_INPUT),
+        Err(error) => status::exit_code(&error),
     }
 }
 
@@ -143,7 +141,7 @@ fn usage_error(error: &clap::Error) -> ExitCode {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             // Nothing more can be done if the terminal is gone.
             let _ = error.print();
-            return ExitCode::from(if error.use_stderr() { EXIT_BAD_INPUT } else { 0 });
+            return ExitCode::from(if error.use_stderr() { status::EXIT_BAD_INPUT } else { 0 });
         }
         _ => {}
     }
@@ -155,5 +153,5 @@ fn usage_error(error: &clap::Error) -> ExitCode {
     let message = paragraph.iter().map(|line| line.trim()).collect::<Vec<_>>().join(" ");
     let message = message.strip_prefix("error: ").unwrap_or(&message);
     eprintln!("error: {} (see --help)", quote::one_line(message));
-    ExitCode::from(EXIT_BAD_INPUT)
+    ExitCode::from(status::EXIT_BAD_INPUT)
 }

@@ -30,6 +30,7 @@
 //! the position: a million positions take about 400 MB.
 
 use crate::output::outln;
+use crate::status::AtRunTime as _;
 use crate::tune::Adam;
 use abprune::{Game, Horizon};
 use abprune_games::gomoku::cells::{CODES, MASKS};
@@ -562,8 +563,9 @@ fn write_tables(path: &Path, weights: &[f64], args: &EvalArgs, positions: usize)
         "];\n\n/// The side to move's bonus for having the move.\npub(super) const TEMPO: i32 = {};\n",
         weights[TEMPO] as i32
     ));
-    let mut file = std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
-    file.write_all(text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+    let mut file =
+        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display())).at_run_time()?;
+    file.write_all(text.as_bytes()).with_context(|| format!("cannot write {}", path.display())).at_run_time()?;
     Ok(())
 }
 

@@ -10,6 +10,7 @@ mod animate_browser;
 mod closed_output;
 mod connect4_cli;
 mod connect4_players;
+mod exit_status;
 mod gomocup_cli;
 mod gomocup_hostile;
 mod gomoku_cli;
