@@ -36,7 +36,8 @@ enum Command {
     /// Search an explicit game tree (or the built-in textbook tree) and show
     /// the value, the principal variation, leaves, nodes and cut-offs.
     Tree(tree::TreeArgs),
-    /// Solve a position of a real game exactly.
+    /// Solve a position of a real game: exactly (tic-tac-toe, Connect Four),
+    /// or the engine's move (Gomoku).
     #[command(subcommand)]
     Solve(solve::SolveCommand),
     /// The exact score of every move of a position.
