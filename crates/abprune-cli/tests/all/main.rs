@@ -15,6 +15,7 @@ mod gomocup_cli;
 mod gomocup_hostile;
 mod gomoku_cli;
 mod gomoku_tactics;
+mod help;
 mod hostile_input;
 mod issue23;
 mod issue35_books;
