@@ -152,7 +152,7 @@ struct Labelled {
 /// Runs the fit and prints the figures.
 pub fn run(args: &EvalArgs) -> Result<()> {
     check(args)?;
-    let start_tables = abprune_games::gomoku::eval::current_tables();
+    let start_tables = abprune_games::gomoku::cells::current_tables();
     let (fitted, held_out) = read_samples(args)?;
     if fitted.len() < FEATURES {
         bail!("only {} quiet positions to fit {FEATURES} values: give more positions", fitted.len());
@@ -595,7 +595,7 @@ mod tests {
 
     #[test]
     fn samples_hold_the_evaluation_of_their_position() {
-        let tables = abprune_games::gomoku::eval::current_tables();
+        let tables = abprune_games::gomoku::cells::current_tables();
         let weights = to_vector(tables);
         let mut samples = Samples::default();
         samples.offsets.push(0);
@@ -630,7 +630,7 @@ mod tests {
             let (game, _) = replayer.advance(&labelled).unwrap();
             assert!(add_sample(&mut samples, game, target, Some(0)));
         }
-        let start = to_vector(abprune_games::gomoku::eval::current_tables());
+        let start = to_vector(abprune_games::gomoku::cells::current_tables());
         let args = EvalArgs {
             files: Vec::new(),
             lambda: 0.0,
