@@ -13,6 +13,7 @@ mod game;
 pub(crate) mod plot;
 mod report;
 
+use crate::status::AtRunTime as _;
 use abprune::algorithm::{Algorithm, Window};
 use abprune::NoTrace;
 use abprune_games::random_tree::MAX_RANDOM_TREE_NODES;
@@ -149,7 +150,8 @@ pub fn run(args: &LabArgs) -> Result<()> {
         Some(threads) => rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .context("cannot start the worker threads")?
+            .context("cannot start the worker threads")
+            .at_run_time()?
             .install(|| plan.run())?,
     };
     if let Some(target) = &plot_target {

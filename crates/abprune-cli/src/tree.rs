@@ -79,12 +79,12 @@ pub fn run(args: &TreeArgs) -> Result<()> {
     let title = format!("{} — value {}", args.algo.describe(), searched.result.value);
     if let Some(path) = &args.svg {
         let picture = svg::render_search(&tree, &searched.trace.events, &searched.result.pv, &title);
-        std::fs::write(path, picture).with_context(|| format!("cannot write '{}'", path.display()))?;
+        crate::status::write_file(path, picture)?;
     }
     if let Some(path) = &args.animate {
         let source = format!("{source}: {} nodes, {} leaves", tree.len(), tree.leaf_count());
         let page = animate::render_page(&tree, &searched.trace.events, &searched.result.pv, &title, &source);
-        std::fs::write(path, page).with_context(|| format!("cannot write '{}'", path.display()))?;
+        crate::status::write_file(path, page)?;
     }
     if args.json {
         crate::output::outln!("{}", json_report(&tree, args.algo, &searched.result))?;

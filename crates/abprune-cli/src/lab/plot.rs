@@ -5,6 +5,7 @@
 use super::formulas::Formulas;
 use super::report::describe_values;
 use super::{Plan, Row};
+use crate::status::AtRunTime as _;
 use abprune::algorithm::Algorithm;
 use abprune_games::MoveOrdering;
 use anyhow::{anyhow, bail, Result};
@@ -113,7 +114,7 @@ pub fn draw(target: &Target, plan: &Plan, rows: &[Row]) -> Result<()> {
     } else {
         figure.render(SVGBackend::new(&target.path, size).into_drawing_area())
     };
-    drawn.map_err(|error| anyhow!("cannot draw '{}': {error}", target.path.display()))
+    drawn.map_err(|error| anyhow!("cannot draw '{}': {error}", target.path.display())).at_run_time()
 }
 
 /// What the chart shows, gathered from the rows.
