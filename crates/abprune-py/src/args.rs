@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The most threads a search may have: the engine's limit, as the CLI's `--threads`.
-pub const MAX_THREADS: usize = abprune::search::parallel::MAX_THREADS;
+pub const MAX_THREADS: usize = abprune::engine::MAX_THREADS;
 
 /// The deepest depth limit: the longest line a search follows.
 pub const MAX_DEPTH: u64 = MAX_LINE_PLIES as u64;

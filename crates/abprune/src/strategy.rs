@@ -2,7 +2,7 @@
 //!
 //! A program that plays (a bot, a match runner, a test) wants to try one
 //! algorithm against another without rewriting its calls: each plain search
-//! of [`crate::search`] takes its own parameters (a window, a bound, a
+//! of [`crate::textbook`] takes its own parameters (a window, a bound, a
 //! first guess) and the [`Engine`] takes limits. [`Strategy`] hides those
 //! behind one method, [`Strategy::choose`]; [`FixedDepth`] runs any plain
 //! algorithm to a fixed depth, [`Limited`] runs the engine under
@@ -42,11 +42,14 @@
 //! assert!(choice.exact); // every line reached the end of the game
 //! ```
 
-use crate::search::{
+use crate::engine::{Engine, EngineResult};
+use crate::game::Game;
+use crate::limits::SearchLimits;
+use crate::score::Score;
+use crate::textbook::{
     alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult, UNLIMITED_DEPTH,
 };
 use crate::trace::NoTrace;
-use crate::{Engine, EngineResult, Game, Score, SearchLimits};
 
 /// What a strategy chose: a move and the value it found for the side to
 /// move (exact to the strategy's depth or limits).
@@ -85,7 +88,7 @@ pub trait Strategy<G: Game> {
     fn choose(&mut self, game: &mut G) -> Choice<G::Move>;
 }
 
-/// The plain algorithms of [`crate::search`], to be run by [`FixedDepth`].
+/// The plain algorithms of [`crate::textbook`], to be run by [`FixedDepth`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// [`minimax`]: MAX and MIN nodes written out.
@@ -105,7 +108,7 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// Every algorithm, in the order of the table in [`crate::search`].
+    /// Every algorithm, in the order of the table in [`crate::textbook`].
     pub const ALL: [Algorithm; 7] = [
         Algorithm::Minimax,
         Algorithm::Negamax,

@@ -218,7 +218,7 @@ pub fn quiescence_for_first<G: Game>(game: &mut G, extra: u32, ply: u32) -> Scor
     }
     let stand = for_first(side, game.evaluate());
     let mut moves = Vec::new();
-    if extra < abprune::search::MAX_QUIESCENCE_PLIES {
+    if extra < abprune::engine::MAX_QUIESCENCE_PLIES {
         game.horizon(&mut moves);
     }
     let mut values: Vec<Score> = moves

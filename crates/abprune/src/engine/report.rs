@@ -4,7 +4,8 @@
 //! drivers fill them in.
 
 use crate::limits::StopReason;
-use crate::{Score, SearchStats};
+use crate::score::Score;
+use crate::stats::SearchStats;
 use std::time::Duration;
 
 /// What the engine reports after each completed iteration.

@@ -6,10 +6,12 @@ use super::deepen::legal_root_move;
 use super::error::EngineError;
 use super::report::{EngineResult, SolveMode};
 use super::searcher::Searcher;
-use super::UNLIMITED_DEPTH;
+use crate::game::Game;
 use crate::limits::StopReason;
+use crate::score::{Outcome, Score};
+use crate::stats::SearchStats;
+use crate::textbook::UNLIMITED_DEPTH;
 use crate::trace::Observer;
-use crate::{Game, Outcome, Score, SearchStats};
 use std::time::Duration;
 
 /// The solve's bisection on `searcher` (see [`super::engine::Engine::solve`]).

@@ -47,12 +47,14 @@
 //! so a line it reports as whole always ends where its value is.
 
 use super::position::{keeping_window, keeps, legal_moves, play, probe, table_move, take_back, MAX_LINE_PLIES};
+use crate::engine::quiescence::MAX_QUIESCENCE_PLIES;
+use crate::engine::searcher::Searcher;
+use crate::engine::tt::{Bound, MAX_LIMITED_DRAFT, PROVEN_DRAFT};
+use crate::game::Game;
 use crate::game::Horizon;
-use crate::search::searcher::Searcher;
-use crate::search::{Turn, MAX_QUIESCENCE_PLIES, UNLIMITED_DEPTH};
+use crate::score::Score;
+use crate::textbook::{Turn, UNLIMITED_DEPTH};
 use crate::trace::Observer;
-use crate::tt::{Bound, MAX_LIMITED_DRAFT, PROVEN_DRAFT};
-use crate::{Game, Score};
 
 /// How the node search valued a position on the line, which says which
 /// of its children count and where the line may end.

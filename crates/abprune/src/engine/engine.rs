@@ -1,75 +1,24 @@
-//! The engine: alpha-beta made strong with the extensions the sources list.
-//!
-//! - a **transposition table** ([`crate::tt`]) with a budget in MiB;
-//! - **window manipulation**: principal variation search, aspiration
-//!   windows, MTD(f), and a null-window test usable on its own
-//!   ([`Engine::test`]);
-//! - **move ordering** ([`crate::ordering`]): the table's move, killers,
-//!   the game's hints, history;
-//! - **variable depth** through the game's shortcuts
-//!   ([`Game::candidate_moves`], [`Game::score_bounds`]) and a quiescence
-//!   search of its forcing moves at the horizon ([`Game::horizon`]);
-//! - **iterative deepening** ([`Engine::search`]) under [`SearchLimits`],
-//!   with a callback per completed iteration;
-//! - an **exact solve mode** ([`Engine::solve`]) that bisects on the game's
-//!   value with null-window searches, inside the range the game says is
-//!   reachable;
-//! - a **parallel search** ([`EngineOptions::threads`]): helper threads
-//!   search beside the main one and share the table (Lazy SMP or ABDADA,
-//!   [`super::parallel`]).
-//!
-//! Every result says whether its value is exact ([`EngineResult::exact`]) and
-//! why the search ended ([`crate::StopReason`]); nothing is random, so the same
-//! search with the same limits (depth or nodes) on one thread gives the same
-//! result. With more threads the value is the same (the value at the depth
-//! searched, or the exact value), but the node counts, and among equally
-//! good moves the one reported, depend on the threads' timing.
-//!
-//! # Threads
-//!
-//! [`Engine::search`], [`Engine::search_traced`], [`Engine::solve`] and
-//! [`Engine::test`] ask `G: Game + Clone + Send` and `G::Move: Send`, whatever
-//! the number of threads, so that a program does not change its types when
-//! it changes [`EngineOptions::threads`]: each helper searches its own copy
-//! of the position, made once per search (every game of `abprune-games` is
-//! `Clone`; an explicit tree's game borrows its tree, which is fine: the
-//! helpers live only during the search). [`Engine::search_depth`], the
-//! textbook run behind [`crate::mtdf`], asks only `G: Game` and always
-//! searches on one thread. An [`Observer`] sees the main thread's search
-//! only.
-//!
-//! # Files
-//!
-//! The engine's parts, bottom up, each importing only those below it
-//! (`python3 scripts/import-cycles.py` checks): the options
-//! ([`EngineOptions`], module `options`), the errors (module `error`) and
-//! the results (module `report`); what threads share (module `crew`); the
-//! node searcher (module `searcher`, with `quiescence` and
-//! [`super::selective`]); the line's completion (module `pv`); the drivers:
-//! iterative deepening with each iteration's window (module `deepen`:
-//! aspiration, MTD(f)'s passes), the solve's ladder and bisection (module
-//! `solve`), the parallel launch ([`super::parallel`]); and this file, the
-//! [`Engine`] that owns the tables and runs the drivers. This file is a
-//! little over 600 lines because a third of it is the runnable examples
-//! of [`Engine::search`], [`Engine::solve`] and [`Engine::test`].
-
-pub use super::error::EngineError;
-pub use super::options::{EngineOptions, Variant, DEFAULT_NEAR_PLIES, DEFAULT_TABLE_MIB, MAX_TABLE_MIB};
-pub use super::report::{EngineResult, SearchInfo, SolveMode};
+//! The [`Engine`]: it owns the tables and the ordering statistics and runs
+//! the drivers (the module's overview is in [`crate::engine`]).
 
 use super::deepen::{deepen, iteration};
+use super::error::EngineError;
+use super::options::EngineOptions;
+use super::ordering::{History, Killers};
 use super::parallel::{self, CrewReport, Helpers, MainThread};
 use super::pv;
+use super::report::{EngineResult, SearchInfo, SolveMode};
 use super::searcher::{Searcher, Tables};
 use super::selective::Selectivity;
 use super::solve::{bisect, finished_root, ValueLadder};
-use super::{Buffers, Context, SearchResult, UNLIMITED_DEPTH};
+use super::tt::TranspositionTable;
 use crate::game::Ending;
+use crate::game::Game;
 use crate::limits::{Clock, SearchLimits};
-use crate::ordering::{History, Killers};
+use crate::score::Score;
+use crate::stats::SearchStats;
+use crate::textbook::{Buffers, Context, SearchResult, UNLIMITED_DEPTH};
 use crate::trace::{NoTrace, Observer};
-use crate::tt::TranspositionTable;
-use crate::{Game, Score, SearchStats};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -84,7 +33,7 @@ pub const NEAR_TABLE_INITIAL_KIB: usize = 256;
 /// The search engine: options, the table and the ordering statistics, kept
 /// between searches (the helper threads' own statistics too; the threads
 /// themselves live only during a search). See the [module
-/// documentation](self) for what more threads ask of a game.
+/// documentation](crate::engine) for what more threads ask of a game.
 #[derive(Debug)]
 pub struct Engine<M> {
     options: EngineOptions,
@@ -153,7 +102,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// When the allocator refuses a table's memory; the engine then
     /// searches without tables.
     pub fn allocate_tables(&mut self) -> Result<(), EngineError> {
-        let out_of_memory = |error: crate::tt::TableAllocError| EngineError::OutOfMemory { bytes: error.bytes };
+        let out_of_memory = |error: super::tt::TableAllocError| EngineError::OutOfMemory { bytes: error.bytes };
         let made = self.make_tables();
         if made.is_err() {
             self.tables_refused = true;
@@ -161,7 +110,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         made.map_err(out_of_memory)
     }
 
-    fn make_tables(&mut self) -> Result<(), crate::tt::TableAllocError> {
+    fn make_tables(&mut self) -> Result<(), super::tt::TableAllocError> {
         if self.table.is_none() && self.options.table_mib > 0 {
             self.table = Some(TranspositionTable::try_with_mib(self.options.table_mib)?);
         }

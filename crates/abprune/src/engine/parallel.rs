@@ -68,17 +68,16 @@
 //! when a limit is hit tells the helpers, which look at their signals at
 //! the same interval.
 
-pub use super::crew::SIGNAL_INTERVAL;
-pub use super::options::{ParallelScheme, HELPER_LAUNCH_NODES, MAX_THREADS};
-
-use super::crew::{BusyMoves, Crew, Role, Seat};
-use super::options::EngineOptions;
+use super::crew::{BusyMoves, Crew, Role, Seat, SIGNAL_INTERVAL};
+use super::options::{EngineOptions, ParallelScheme};
+use super::ordering::{History, Killers};
 use super::searcher::{Searcher, Tables};
-use super::{Buffers, Context};
+use crate::game::Game;
 use crate::limits::{Clock, SearchLimits};
-use crate::ordering::{History, Killers};
+use crate::score::Outcome;
+use crate::stats::SearchStats;
+use crate::textbook::{Buffers, Context};
 use crate::trace::{NoTrace, Observer};
-use crate::{Game, Outcome, SearchStats};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 

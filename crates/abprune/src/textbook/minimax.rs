@@ -1,8 +1,9 @@
 //! Minimax with MAX and MIN nodes written out (Bratko; the Chinese text).
 
 use super::{Context, Expansion, SearchResult};
+use crate::game::{Game, Player};
+use crate::score::Score;
 use crate::trace::Observer;
-use crate::{Game, Player, Score};
 
 /// The exact minimax value, searching every node to `depth`, in the explicit
 /// MAX/MIN form of the textbooks: values are seen from MAX, the side to move

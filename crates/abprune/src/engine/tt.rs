@@ -52,7 +52,7 @@
 //! and a table in full use never grows (nor counts new keys, so that
 //! threads do not fight over the counter's cache line).
 
-use crate::Score;
+use crate::score::Score;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
@@ -174,25 +174,31 @@ impl std::fmt::Debug for TranspositionTable {
 }
 
 impl TranspositionTable {
+    // The engine makes its tables with the `try_` constructors, which
+    // report a refused allocation; the unit tests use these three.
+
     /// A table that uses at most `mib` MiB (at least one bucket).
     ///
     /// # Panics
     /// Aborts, as any allocation, when the memory cannot be had: for a
     /// budget a user chose, use [`TranspositionTable::try_with_mib`].
-    pub fn with_mib(mib: usize) -> Self {
+    #[cfg(test)]
+    pub(crate) fn with_mib(mib: usize) -> Self {
         Self::with_kib(mib.saturating_mul(MIB / 1024))
     }
 
     /// A table that uses at most `kib` KiB (at least one bucket): the size
     /// of a processor cache, for a near-leaf table.
-    pub fn with_kib(kib: usize) -> Self {
+    #[cfg(test)]
+    pub(crate) fn with_kib(kib: usize) -> Self {
         Self::growing_from(kib, INITIAL_ACTIVE_BYTES / 1024)
     }
 
     /// A table of at most `kib` KiB that uses only its first `initial_kib`
     /// KiB after each clear, until pressure makes it grow (see the module
     /// documentation).
-    pub fn growing_from(kib: usize, initial_kib: usize) -> Self {
+    #[cfg(test)]
+    pub(crate) fn growing_from(kib: usize, initial_kib: usize) -> Self {
         let budget = bucket_count(kib);
         let initial = initial_active(budget, initial_kib.saturating_mul(1024));
         Self::from_first(new_buckets(initial).unwrap_or_else(|| alloc_failed(initial)), budget)
@@ -203,7 +209,7 @@ impl TranspositionTable {
     ///
     /// # Errors
     /// When the allocator refuses `mib` MiB.
-    pub fn try_with_mib(mib: usize) -> Result<Self, TableAllocError> {
+    pub(crate) fn try_with_mib(mib: usize) -> Result<Self, TableAllocError> {
         Self::try_growing_from(mib.saturating_mul(MIB / 1024), INITIAL_ACTIVE_BYTES / 1024)
     }
 
@@ -216,7 +222,7 @@ impl TranspositionTable {
     /// Only the initial part is allocated now; the whole budget is asked of
     /// the allocator (and given back at once, untouched: a few
     /// microseconds) so that a refusal is known before the first search.
-    pub fn try_growing_from(kib: usize, initial_kib: usize) -> Result<Self, TableAllocError> {
+    pub(crate) fn try_growing_from(kib: usize, initial_kib: usize) -> Result<Self, TableAllocError> {
         let budget = bucket_count(kib);
         let refused = TableAllocError { bytes: budget.saturating_mul(BUCKET_BYTES) };
         Vec::<Bucket>::new().try_reserve_exact(budget).map_err(|_| refused.clone())?;
@@ -266,7 +272,7 @@ impl TranspositionTable {
     /// stored beyond the active part). Searches that never grew the table
     /// thus rewrite its first MiB, not the whole budget: for 16 MiB, 0.8 ms
     /// every 63 clears, which doubled the fixed cost of a short solve.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         let active = std::mem::replace(self.active.get_mut(), self.initial);
         self.written = self.written.max(active);
         self.new_keys = AtomicUsize::new(0);
@@ -305,13 +311,13 @@ impl TranspositionTable {
     /// processor runs ahead while it is pending, and several such loads are
     /// fetched side by side.
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         std::hint::black_box(self.bucket(key).slots[0].check.load(Ordering::Relaxed));
     }
 
     /// The entry stored for `key`, if any.
     #[inline(always)]
-    pub fn probe(&self, key: u64) -> Option<TableEntry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<TableEntry> {
         // A plain loop: the iterator's closure stopped being inlined into
         // the engine's node search once that grew (4% more instructions in
         // Connect Four solves).
@@ -327,7 +333,7 @@ impl TranspositionTable {
 
     /// Stores `entry` for `key`; `nodes` is what computing it cost.
     #[inline]
-    pub fn store(&self, key: u64, entry: TableEntry, nodes: u64) {
+    pub(crate) fn store(&self, key: u64, entry: TableEntry, nodes: u64) {
         let bucket = self.bucket(key);
         let mut victim = &bucket.slots[0];
         let mut victim_priority = u32::MAX;
@@ -376,7 +382,7 @@ impl TranspositionTable {
     /// is the one operation that is not safe with other threads at work.
     /// (When the allocator refuses the budget, the table keeps the part in
     /// use and never grows again.)
-    pub fn use_whole_budget(&self) {
+    pub(crate) fn use_whole_budget(&self) {
         let active = self.active.load(Ordering::Relaxed);
         if active < self.limit.load(Ordering::Relaxed) {
             self.grow(active, self.budget);
@@ -385,7 +391,7 @@ impl TranspositionTable {
 
     /// True when the table uses all it can (its whole budget, or its
     /// initial part when the allocator refused the budget): it will not grow
-    /// again before [`TranspositionTable::clear`].
+    /// again before the engine clears it.
     pub fn uses_whole_budget(&self) -> bool {
         self.active.load(Ordering::Relaxed) >= self.limit.load(Ordering::Relaxed)
     }
@@ -465,6 +471,7 @@ fn new_buckets(count: usize) -> Option<Box<[Bucket]>> {
 }
 
 /// Aborts as a failed allocation of `count` buckets does.
+#[cfg(test)]
 fn alloc_failed(count: usize) -> ! {
     let bytes = count.saturating_mul(BUCKET_BYTES);
     std::alloc::handle_alloc_error(

@@ -36,8 +36,9 @@ mod walk;
 pub(crate) use table::extend_from_table;
 
 use super::searcher::Searcher;
+use crate::game::Game;
+use crate::score::Score;
 use crate::trace::Observer;
-use crate::{Game, Score};
 use walk::walk_by_search;
 
 /// Completes `line`, the line of a search to `depth` (a solve:

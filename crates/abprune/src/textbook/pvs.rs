@@ -1,8 +1,9 @@
 //! Principal variation search: Reinefeld's NegaScout.
 
 use super::{Context, Expansion, SearchResult};
+use crate::game::Game;
+use crate::score::Score;
 use crate::trace::Observer;
-use crate::{Game, Score};
 
 /// NegaScout / principal variation search, fail-soft: the first move is
 /// searched with the full window; every later move is first only *tested*

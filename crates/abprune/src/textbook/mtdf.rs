@@ -1,10 +1,10 @@
 //! MTD(f): the exact value as a sequence of null-window searches.
 
-use super::engine::Engine;
-use super::options::{EngineOptions, Variant};
 use super::SearchResult;
+use crate::engine::{Engine, EngineOptions, Variant};
+use crate::game::Game;
+use crate::score::Score;
 use crate::trace::Observer;
-use crate::{Game, Score};
 
 /// Plaat's MTD(f) to `depth`, starting from the guess `first_guess`: each
 /// pass is a null-window alpha-beta search with memory that moves one bound

@@ -1,8 +1,9 @@
 //! Knuth & Moore's `F1(p, bound)`: one-sided branch-and-bound.
 
 use super::{Context, Expansion, SearchResult};
+use crate::game::Game;
+use crate::score::Score;
 use crate::trace::Observer;
-use crate::{Game, Score};
 
 /// Knuth & Moore's `F1(p, bound)`, which satisfies their condition (6):
 ///

@@ -9,11 +9,12 @@
 //! the game says it is forced.
 
 use super::searcher::{bound_of, Searcher};
-use super::Turn;
+use super::tt::{Bound, TableEntry, COMPLETE_DRAFT, PROVEN_DRAFT};
+use crate::game::Game;
 use crate::game::Horizon;
+use crate::score::Score;
+use crate::textbook::Turn;
 use crate::trace::Observer;
-use crate::tt::{Bound, TableEntry, COMPLETE_DRAFT, PROVEN_DRAFT};
-use crate::{Game, Score};
 
 /// The draft of a quiescence result in the table: below every search of
 /// depth 1 or more, so that it settles only other quiescence nodes.

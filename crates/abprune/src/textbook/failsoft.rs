@@ -1,8 +1,9 @@
 //! The fail-soft variant of alpha-beta (the Polish slides).
 
 use super::{Context, Expansion, SearchResult};
+use crate::game::Game;
+use crate::score::Score;
 use crate::trace::Observer;
-use crate::{Game, Score};
 
 /// Fail-soft alpha-beta: the best value found so far (`current`) is kept
 /// apart from the window's lower end, starts at `-inf` rather than at

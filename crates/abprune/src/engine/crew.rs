@@ -6,7 +6,7 @@
 //! it starts the threads.
 
 use crate::limits::{Clock, SearchLimits, StopReason};
-use crate::Score;
+use crate::score::Score;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;

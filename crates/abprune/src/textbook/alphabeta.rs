@@ -1,8 +1,9 @@
 //! Knuth & Moore's `F2(p, alpha, beta)`: fail-hard alpha-beta.
 
 use super::{Context, Expansion, SearchResult};
+use crate::game::Game;
+use crate::score::Score;
 use crate::trace::Observer;
-use crate::{Game, Score};
 
 /// Knuth & Moore's `F2(p, alpha, beta)`, exactly as printed: `m` starts at
 /// `alpha`, each child is searched with `(-beta, -m)`, and the loop stops as

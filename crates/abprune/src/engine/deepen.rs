@@ -8,10 +8,11 @@ use super::options::Variant;
 use super::pv;
 use super::report::{EngineResult, SearchInfo};
 use super::searcher::Searcher;
-use super::UNLIMITED_DEPTH;
+use crate::game::Game;
 use crate::limits::{SearchLimits, StopReason};
+use crate::score::Score;
+use crate::textbook::UNLIMITED_DEPTH;
 use crate::trace::Observer;
-use crate::{Game, Score};
 use std::time::Duration;
 
 /// Iterative deepening on `searcher` (see [`super::engine::Engine::search`]).

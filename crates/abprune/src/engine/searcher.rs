@@ -12,20 +12,21 @@
 
 use super::crew::{BusyMoves, Seat};
 use super::options::{EngineOptions, Variant};
+use super::ordering::{sort_by_key_descending, History, Killers, HINT_WEIGHT, MAX_HINT, TABLE_MOVE_KEY};
 use super::selective::{
     late_move_count, late_move_reduction, null_move_reduction, singular_test_depth, Selectivity, EXTENSION_PLY_FACTOR,
     FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH,
     SINGULAR_DRAFT_SLACK, SINGULAR_MIN_DEPTH,
 };
-use super::{Context, Turn};
-use crate::game::Ending;
-use crate::limits::{Clock, StopReason};
-use crate::ordering::{sort_by_key_descending, History, Killers, HINT_WEIGHT, MAX_HINT, TABLE_MOVE_KEY};
-use crate::trace::Observer;
-use crate::tt::{
+use super::tt::{
     Bound, TableEntry, TranspositionTable, COMPLETE_DRAFT, MAX_LIMITED_DRAFT, MAX_MOVE_INDEX, PROVEN_DRAFT,
 };
-use crate::{Game, Outcome, Score};
+use crate::game::Ending;
+use crate::game::Game;
+use crate::limits::{Clock, StopReason};
+use crate::score::{Outcome, Score};
+use crate::textbook::{Context, Turn};
+use crate::trace::Observer;
 
 /// The table draft stored for a result of a search `depth` plies deep that
 /// met a horizon.

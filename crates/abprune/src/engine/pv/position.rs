@@ -3,11 +3,12 @@
 //! and the test that a child keeps its parent's value. Shared by both
 //! walks ([`super::table`], [`super::walk`]), below them.
 
-use crate::search::searcher::Searcher;
-use crate::search::Turn;
+use crate::engine::searcher::Searcher;
+use crate::engine::tt::TableEntry;
+use crate::game::Game;
+use crate::score::Score;
+use crate::textbook::Turn;
 use crate::trace::Observer;
-use crate::tt::TableEntry;
-use crate::{Game, Score};
 
 /// A line never grows beyond this many plies (a game whose moves do not
 /// end it would otherwise be walked for ever).
@@ -37,7 +38,7 @@ pub(super) fn table_move<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, 
         (true, 1) => game.candidate_moves(&mut moves),
         (true, _) => game.candidate_moves_after_candidate(&mut moves),
     };
-    let index = known.is_none().then(|| crate::search::searcher::index_of_code(&**game, &moves, code)).flatten()?;
+    let index = known.is_none().then(|| crate::engine::searcher::index_of_code(&**game, &moves, code)).flatten()?;
     moves.get(usize::from(index)).copied()
 }
 

@@ -2,7 +2,7 @@
 //! At the bottom of the engine's files, beside the options.
 
 use crate::game::Ending;
-use crate::{Outcome, Score};
+use crate::score::{Outcome, Score};
 use std::fmt;
 
 /// Why the engine refused to start, or could not answer: one kind per
@@ -56,7 +56,7 @@ impl fmt::Display for EngineError {
         match self {
             EngineError::InvalidOptions(reason) => f.write_str(reason),
             EngineError::OutOfMemory { bytes } => {
-                write!(f, "{}", crate::tt::TableAllocError { bytes: *bytes })
+                write!(f, "{}", super::tt::TableAllocError { bytes: *bytes })
             }
             EngineError::AspirationInSolve => {
                 f.write_str("aspiration windows apply to iterative deepening, not to solving")

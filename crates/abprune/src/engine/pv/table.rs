@@ -2,11 +2,12 @@
 //! [parent module](super)).
 
 use super::position::{keeps, legal_moves, play, probe, table_move, take_back, MAX_LINE_PLIES};
-use crate::search::searcher::Searcher;
-use crate::search::{Turn, UNLIMITED_DEPTH};
+use crate::engine::searcher::Searcher;
+use crate::engine::tt::{Bound, TableEntry, PROVEN_DRAFT};
+use crate::game::Game;
+use crate::score::Score;
+use crate::textbook::{Turn, UNLIMITED_DEPTH};
 use crate::trace::Observer;
-use crate::tt::{Bound, TableEntry, PROVEN_DRAFT};
-use crate::{Game, Score};
 
 /// Plays `line` from the position on the board as long as each move is
 /// legal, returning how many were played and the value of the position

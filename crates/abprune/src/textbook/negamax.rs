@@ -1,8 +1,9 @@
 //! Knuth & Moore's `F(p)`: minimax by brute force in the negamax form.
 
 use super::{Context, Expansion, SearchResult};
+use crate::game::Game;
+use crate::score::Score;
 use crate::trace::Observer;
-use crate::{Game, Score};
 
 /// The exact negamax value of the position, searching every node to `depth`.
 ///

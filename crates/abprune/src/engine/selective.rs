@@ -47,7 +47,7 @@
 //!   (multi-cut).
 
 /// Which selective techniques the engine uses in [`crate::Engine::search`]
-/// (see the [module documentation](self)). All off is a full-width search to
+/// (described at the top of `engine/selective.rs`). All off is a full-width search to
 /// the nominal depth (plus quiescence).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Selectivity {
@@ -70,7 +70,7 @@ pub struct Selectivity {
     /// The futility margin per ply of depth, in the game's evaluation
     /// units ([`crate::Game::evaluate`]): about what a quiet move and the
     /// reply can change the evaluation by. Razoring uses
-    /// [`RAZOR_MARGIN_RATIO`] times as much.
+    /// `RAZOR_MARGIN_RATIO` times as much.
     pub futility_margin: i32,
 }
 
@@ -188,12 +188,12 @@ pub const RAZOR_MARGIN_RATIO: i32 = 2;
 
 impl Selectivity {
     /// The futility margin at `depth`.
-    pub fn futility_margin_at(&self, depth: u32) -> i32 {
+    pub(crate) fn futility_margin_at(&self, depth: u32) -> i32 {
         self.futility_margin.saturating_mul(depth as i32)
     }
 
     /// The razoring margin at `depth`.
-    pub fn razor_margin_at(&self, depth: u32) -> i32 {
+    pub(crate) fn razor_margin_at(&self, depth: u32) -> i32 {
         self.futility_margin_at(depth).saturating_mul(RAZOR_MARGIN_RATIO)
     }
 }
@@ -237,7 +237,7 @@ pub const SINGULAR_MARGIN_DIVISOR: i32 = 16;
 
 impl Selectivity {
     /// How far below the table's value the singular test search looks at `depth`.
-    pub fn singular_margin_at(&self, depth: u32) -> i32 {
+    pub(crate) fn singular_margin_at(&self, depth: u32) -> i32 {
         self.futility_margin.saturating_mul(depth as i32) / SINGULAR_MARGIN_DIVISOR
     }
 }

@@ -10,10 +10,11 @@
 //! | [`pvs`](fn@pvs) | Reinefeld's NegaScout (principal variation search) | the fail-soft theorem |
 //! | [`mtdf`](fn@mtdf) | Plaat's MTD(f): null-window searches with memory | the exact value |
 //!
-//! The [`engine`] combines them with the extensions the sources list:
-//! transposition table, window manipulation, move ordering, iterative
-//! deepening, and an exact solve mode; [`parallel`] puts every core on one
-//! engine search.
+//! The [`engine`](crate::engine) combines them with the extensions the
+//! sources list: transposition table, window manipulation, move ordering,
+//! iterative deepening, and an exact solve mode, on every core. It builds
+//! on this module (the `Context` below, [`SearchResult`]); nothing here
+//! knows the engine.
 //!
 //! Each returns a [`SearchResult`]: the value, the "good enough" successor of
 //! Bratko's `alphabeta/5`, the principal variation and the [`SearchStats`].
@@ -33,24 +34,6 @@ mod mtdf;
 mod negamax;
 mod pvs;
 
-// The engine, bottom up (each file imports only files above it in this
-// list, `scripts/import-cycles.py` checks): options, errors and results;
-// what threads share; the node searcher with its quiescence and selective
-// parts; the line's completion; the drivers (iterative deepening, the
-// solve, the parallel launch); the engine that runs them.
-mod crew;
-mod deepen;
-pub mod engine;
-mod error;
-mod options;
-pub mod parallel;
-mod pv;
-mod quiescence;
-mod report;
-mod searcher;
-pub mod selective;
-mod solve;
-
 pub use alphabeta::alphabeta;
 pub use branch_and_bound::branch_and_bound;
 pub use failsoft::alphabeta_failsoft;
@@ -58,11 +41,11 @@ pub use minimax::minimax;
 pub use mtdf::mtdf;
 pub use negamax::negamax;
 pub use pvs::pvs;
-pub use quiescence::MAX_QUIESCENCE_PLIES;
-pub use solve::probe_point;
 
+use crate::game::{Game, Player};
+use crate::score::Score;
+use crate::stats::SearchStats;
 use crate::trace::Observer;
-use crate::{Game, Player, Score, SearchStats};
 
 /// Search as deep as the game goes: the depth for exact solving of finite
 /// trees and games (every game must end long before `u32::MAX` plies).

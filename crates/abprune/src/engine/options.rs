@@ -84,7 +84,7 @@ pub struct EngineOptions {
     pub quiescence: bool,
     /// Threads searching each position, the calling one included. 1 (the
     /// default) is the single-threaded search, deterministic node for node;
-    /// more share the table (see [`super::parallel`]).
+    /// more share the table (see [`ParallelScheme`]).
     pub threads: usize,
     /// How threads beyond the first share the work.
     pub parallel: ParallelScheme,
@@ -95,7 +95,7 @@ pub struct EngineOptions {
     /// one thread. 0 starts them with the search.
     pub helpers_after_nodes: u64,
     /// The selective techniques of [`super::engine::Engine::search`] (see
-    /// [`super::selective`]): late move reductions, null-move pruning,
+    /// [`Selectivity`]): late move reductions, null-move pruning,
     /// futility pruning and razoring, move-count pruning, extensions and
     /// internal iterative reductions. All off by default, so that a search
     /// to depth `d` is a full-width search to depth `d`; a game tuned for
@@ -156,7 +156,7 @@ pub const DEFAULT_NEAR_PLIES: u32 = 17;
 pub const MAX_TABLE_MIB: usize = 1 << 20;
 
 /// How the threads of a parallel search share the work (see
-/// [`super::parallel`]).
+/// docs/parallel.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ParallelScheme {
     /// Threads search the same root and meet only in the table.
