@@ -33,8 +33,8 @@
 //! it changes [`EngineOptions::threads`]: each helper searches its own copy
 //! of the position, made once per search (every game of `abprune-games` is
 //! `Clone`; an explicit tree's game borrows its tree, which is fine: the
-//! helpers live only during the search). [`Engine::search_depth`], the
-//! textbook run behind [`crate::mtdf`], asks only `G: Game` and always
+//! helpers live only during the search). [`Engine::search_depth`], one
+//! search to a depth as the textbook algorithms run, asks only `G: Game` and always
 //! searches on one thread. An [`Observer`](crate::trace::Observer) sees the main thread's search
 //! only.
 //!

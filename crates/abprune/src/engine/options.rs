@@ -114,7 +114,7 @@ pub struct EngineOptions {
     /// reported value by its static evaluation or its outcome: a won or
     /// lost value's line ends in the finished game at the stated distance.
     /// A strong [`super::engine::Engine::solve`]'s line runs to the end of the game. So do
-    /// [`Variant::Mtdf`]'s, the textbook [`crate::mtdf`]'s, and those of
+    /// [`Variant::Mtdf`]'s and those of
     /// parallel searches (the completion runs on one thread, after the
     /// helpers have stopped). Each iteration's line ([`super::report::SearchInfo::pv`]) is
     /// the table's only. The completion runs on a searcher of its own: not
