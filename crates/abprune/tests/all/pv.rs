@@ -302,7 +302,7 @@ fn a_solved_search_of_connect_four_plays_out_to_its_value() {
 /// recur at different distances from the root, where it is not claimed
 /// (see the module documentation): legal always, and counted.
 #[test]
-#[ignore = "a census, not a claim: cargo test --release -p abprune-games --test all -- --ignored --nocapture pv::"]
+#[ignore = "a census, not a claim: cargo test --release -p abprune --test all -- --ignored --nocapture pv::"]
 fn census_of_whole_lines_where_positions_recur_at_different_distances() {
     let mut rng = ChaCha8Rng::seed_from_u64(14);
     let (mut searches, mut whole) = (0, 0);

@@ -5,7 +5,7 @@
 //! but `minimax` negated every child, so Kalah(4,3) solved to 0 (exact)
 //! instead of +6.
 //!
-//! More cases: `PROPTEST_CASES=5000 cargo test --release -p abprune-games --test all extra_turns::`.
+//! More cases: `PROPTEST_CASES=5000 cargo test --release -p abprune --test all extra_turns::`.
 // A failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 

@@ -9,7 +9,7 @@
 //! (the ladder covered `[lowest, highest]` only) and endings outside the
 //! range were clamped into it and called exact.
 //!
-//! More cases: `PROPTEST_CASES=5000 cargo test --release -p abprune-games --test all margins_declared::`.
+//! More cases: `PROPTEST_CASES=5000 cargo test --release -p abprune --test all margins_declared::`.
 // A failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
