@@ -10,8 +10,7 @@
 
 use super::searcher::{bound_of, Searcher};
 use super::tt::{Bound, TableEntry, COMPLETE_DRAFT, PROVEN_DRAFT};
-use crate::game::Game;
-use crate::game::Horizon;
+use crate::game::{Game, Horizon};
 use crate::score::Score;
 use crate::textbook::Turn;
 use crate::trace::Observer;

@@ -21,8 +21,7 @@ use super::selective::{
 use super::tt::{
     Bound, TableEntry, TranspositionTable, COMPLETE_DRAFT, MAX_LIMITED_DRAFT, MAX_MOVE_INDEX, PROVEN_DRAFT,
 };
-use crate::game::Ending;
-use crate::game::Game;
+use crate::game::{Ending, Game};
 use crate::limits::{Clock, StopReason};
 use crate::score::{Outcome, Score};
 use crate::textbook::{Context, Turn};

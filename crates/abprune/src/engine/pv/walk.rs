@@ -50,8 +50,7 @@ use super::position::{keeping_window, keeps, legal_moves, play, probe, table_mov
 use crate::engine::quiescence::MAX_QUIESCENCE_PLIES;
 use crate::engine::searcher::Searcher;
 use crate::engine::tt::{Bound, MAX_LIMITED_DRAFT, PROVEN_DRAFT};
-use crate::game::Game;
-use crate::game::Horizon;
+use crate::game::{Game, Horizon};
 use crate::score::Score;
 use crate::textbook::{Turn, UNLIMITED_DEPTH};
 use crate::trace::Observer;
