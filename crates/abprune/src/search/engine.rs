@@ -75,10 +75,8 @@ use std::time::{Duration, Instant};
 
 /// What the near-leaf table uses of its budget after a clear, until
 /// pressure makes it grow: a small search then keeps both tables within
-/// about a core's cache. Measured on Connect Four's Test_L1_R1 (3,300
-/// nodes a position), same run: 370 us a position against 420 us when the
-/// near-leaf table started at 1 MiB (a single 1 MiB table: 356 us); the
-/// first 100 of Test_L1_R2 3% faster, with 1% more nodes.
+/// about a core's cache (measured on Connect Four: docs/engine.md,
+/// "Measurements behind the engine's constants").
 pub const NEAR_TABLE_INITIAL_KIB: usize = 256;
 
 /// The search engine: options, the table and the ordering statistics, kept

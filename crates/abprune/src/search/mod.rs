@@ -42,6 +42,7 @@ mod crew;
 mod deepen;
 pub mod engine;
 mod error;
+mod movepick;
 mod options;
 pub mod parallel;
 mod pv;
