@@ -59,9 +59,9 @@ pub use super::report::{EngineResult, SearchInfo, SolveMode};
 
 use super::deepen::{deepen, iteration};
 use super::parallel::{self, CrewReport, Helpers, MainThread};
+use super::plan::SearchPlan;
 use super::pv;
 use super::searcher::{Searcher, Tables};
-use super::selective::Selectivity;
 use super::solve::{bisect, finished_root, ValueLadder};
 use super::{Buffers, Context, SearchResult, UNLIMITED_DEPTH};
 use crate::game::Ending;
@@ -231,11 +231,13 @@ impl<M: Copy + PartialEq> Engine<M> {
         game: &'a mut G,
         observer: &'a mut O,
         limits: &SearchLimits,
+        plan: SearchPlan,
     ) -> Searcher<'a, G, O> {
         let buffers = std::mem::take(&mut self.buffers);
         Searcher::new(
             Context::with_buffers(game, observer, buffers),
             &self.options,
+            plan,
             Tables { main: self.table.as_ref(), near: self.near.as_ref() },
             &mut self.killers,
             &mut self.history,
@@ -243,14 +245,15 @@ impl<M: Copy + PartialEq> Engine<M> {
         )
     }
 
-    /// Runs `drive` on the main thread's searcher: alone with one thread;
-    /// with more, beside helpers ([`parallel::run`]). The helpers' counts
-    /// come back in the report.
+    /// Runs `drive` on the main thread's searcher, following `plan`: alone
+    /// with one thread; with more, beside helpers ([`parallel::run`]). The
+    /// helpers' counts come back in the report.
     fn run<G, O, R>(
         &mut self,
         game: &mut G,
         observer: &mut O,
         limits: &SearchLimits,
+        plan: SearchPlan,
         drive: impl FnOnce(&mut Searcher<'_, G, O>) -> R,
     ) -> (R, CrewReport)
     where
@@ -262,7 +265,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         if self.options.threads == 1 {
             let started = Instant::now();
             let (outcome, buffers, undeclared) = {
-                let mut searcher = self.searcher(game, observer, limits);
+                let mut searcher = self.searcher(game, observer, limits, plan);
                 let outcome = drive(&mut searcher);
                 let undeclared = searcher.undeclared;
                 (outcome, searcher.context.into_buffers(), undeclared)
@@ -274,6 +277,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         }
         let main = MainThread {
             options: &self.options,
+            plan,
             tables: Tables { main: self.table.as_ref(), near: self.near.as_ref() },
             killers: &mut self.killers,
             history: &mut self.history,
@@ -408,10 +412,12 @@ impl<M: Copy + PartialEq> Engine<M> {
         M: Send,
         O: Observer<M>,
     {
-        let (mut result, helpers) = self.run(game, observer, limits, |searcher| deepen(searcher, limits, on_iteration));
+        let plan = SearchPlan::for_play(&self.options, game.max_plies_left());
+        let deepened = self.run(game, observer, limits, plan, |searcher| deepen(searcher, limits, on_iteration));
+        let (mut result, helpers) = deepened;
         result.stats.accumulate(&helpers.stats);
         result.elapsed = helpers.elapsed;
-        if self.completes_lines() && result.depth > 0 {
+        if plan.completes_line && result.depth > 0 {
             let line = LineToComplete { depth: result.depth, value: result.value, proven: result.exact };
             let (nodes, time) = self.complete_line(game, &mut result.pv, line, limits, result.elapsed);
             result.line_nodes = nodes;
@@ -421,14 +427,6 @@ impl<M: Copy + PartialEq> Engine<M> {
             result.best_move = result.pv.first().copied();
         }
         result
-    }
-
-    /// Whether a search's line is completed by searches after it
-    /// ([`EngineOptions::whole_pv`]): not after a selective search, whose
-    /// values depend on the window each node is searched with, so that no
-    /// test can tell which child made the value (its line is the table's).
-    fn completes_lines(&self) -> bool {
-        self.options.whole_pv && !self.options.selectivity.any()
     }
 
     /// Completes `line`, the line of a search of `game` (back at its root)
@@ -461,6 +459,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         let mut searcher = Searcher::new(
             Context::with_buffers(game, &mut silent, buffers),
             &self.options,
+            SearchPlan::exact(&self.options),
             Tables { main: self.table.as_ref(), near: self.near.as_ref() },
             &mut killers,
             &mut history,
@@ -483,8 +482,9 @@ impl<M: Copy + PartialEq> Engine<M> {
         observer: &mut O,
     ) -> SearchResult<M> {
         self.prepare(game);
+        let plan = SearchPlan::for_play(&self.options, game.max_plies_left());
         let mut result = {
-            let mut searcher = self.searcher(game, observer, &SearchLimits::none());
+            let mut searcher = self.searcher(game, observer, &SearchLimits::none(), plan);
             let value = iteration(&mut searcher, depth, guess);
             // MTD(f)'s passes close on the value, so it is never a bound:
             // exact when nothing rested on the horizon or on an ending the
@@ -494,7 +494,7 @@ impl<M: Copy + PartialEq> Engine<M> {
             result.exact = proven && searcher.stopped.is_none();
             result
         };
-        if self.completes_lines() && depth > 0 {
+        if plan.completes_line && depth > 0 {
             // Out of the observer's sight: a trace shows the algorithm's own
             // search, step for step with its counts, not the line's completion.
             let line = LineToComplete { depth, value: result.value, proven: false };
@@ -584,10 +584,9 @@ impl<M: Copy + PartialEq> Engine<M> {
             }
             return Ok(finished_root(outcome, mode));
         }
-        // Exact answers never rest on a selective technique.
-        let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
-        let (solved, helpers) = self.run(game, &mut NoTrace, limits, |searcher| bisect(searcher, &ladder, mode));
-        let result = solved.and_then(|mut result| {
+        let plan = SearchPlan::exact(&self.options);
+        let (solved, helpers) = self.run(game, &mut NoTrace, limits, plan, |searcher| bisect(searcher, &ladder, mode));
+        solved.and_then(|mut result| {
             if let Some(outcome) = helpers.undeclared {
                 return Err(EngineError::UndeclaredEnding { outcome, declared: ending });
             }
@@ -596,16 +595,14 @@ impl<M: Copy + PartialEq> Engine<M> {
             }
             result.stats.accumulate(&helpers.stats);
             result.elapsed = helpers.elapsed;
-            if result.exact && mode == SolveMode::Strong && self.options.whole_pv {
+            if result.exact && mode == SolveMode::Strong && plan.completes_line {
                 let line = LineToComplete { depth: UNLIMITED_DEPTH, value: result.value, proven: true };
                 let (nodes, time) = self.complete_line(game, &mut result.pv, line, limits, result.elapsed);
                 result.line_nodes = nodes;
                 result.elapsed += time;
             }
             Ok(result)
-        });
-        self.options.selectivity = selectivity;
-        result
+        })
     }
 
     /// The null-window test on its own: is the value at least `threshold`?
@@ -670,13 +667,12 @@ impl<M: Copy + PartialEq> Engine<M> {
         M: Send,
     {
         let depth = limits.depth.unwrap_or(UNLIMITED_DEPTH);
-        let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
-        let ((value, mut stats), helpers) = self.run(game, &mut NoTrace, limits, |searcher| {
+        let plan = SearchPlan::exact(&self.options);
+        let ((value, mut stats), helpers) = self.run(game, &mut NoTrace, limits, plan, |searcher| {
             let value = searcher.root(depth, threshold.pred(), threshold);
             (searcher.stopped.is_none().then_some(value), std::mem::take(&mut searcher.context.stats))
         });
         stats.accumulate(&helpers.stats);
-        self.options.selectivity = selectivity;
         (value, stats)
     }
 }

@@ -45,6 +45,7 @@ mod error;
 mod movepick;
 mod options;
 pub mod parallel;
+mod plan;
 mod pv;
 mod quiescence;
 mod report;

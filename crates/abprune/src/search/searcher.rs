@@ -15,8 +15,9 @@
 use super::crew::{BusyMoves, Seat};
 use super::movepick::{index_of_move_code, move_code_at, MoveKeys, MovePicker, Picked};
 use super::options::{EngineOptions, Variant};
+use super::plan::SearchPlan;
 use super::selective::{
-    late_move_count, late_move_reduction, null_move_reduction, singular_test_depth, Selectivity, EXTENSION_PLY_FACTOR,
+    late_move_count, late_move_reduction, null_move_reduction, singular_test_depth, EXTENSION_PLY_FACTOR,
     FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH,
     SINGULAR_DRAFT_SLACK, SINGULAR_MIN_DEPTH,
 };
@@ -101,9 +102,11 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     pub(crate) seat: Option<Seat<'a>>,
     /// ABDADA's moves in progress, once other threads search beside this one.
     pub(crate) busy: Option<&'a BusyMoves>,
-    /// The selective techniques in force ([`EngineOptions::selectivity`]).
-    selectivity: Selectivity,
-    /// `selectivity.any()`, read at every node to pick the search's copy.
+    /// The settings of this search, decided where it started.
+    plan: SearchPlan,
+    /// Whether the current root search is selective
+    /// ([`SearchPlan::selective_at`]; a helper's, whether the plan is),
+    /// read at every node to pick the search's copy.
     selective: bool,
     /// The depth the root was searched to, which bounds the extensions.
     root_depth: u32,
@@ -126,6 +129,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     pub(crate) fn new(
         context: Context<'a, G, O>,
         options: &'a EngineOptions,
+        plan: SearchPlan,
         tables: Tables<'a>,
         killers: &'a mut Killers<G::Move>,
         history: &'a mut History,
@@ -154,8 +158,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             undeclared: None,
             seat: None,
             busy: None,
-            selectivity: options.selectivity,
-            selective: options.selectivity.any(),
+            plan,
+            selective: plan.selectivity().any(),
             root_depth: 0,
             null_reply_ply: None,
             excluded: None,
@@ -216,11 +220,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         self.root_depth = depth;
         (self.root_improvement, self.root_first) = (None, None);
         // A search deeper than the game can last is a solve: no selective
-        // technique, so that iterative deepening ends with an exact value
-        // (a null move, say, proves nothing and fires at any depth).
-        let beyond_the_end = self.context.game.max_plies_left().is_some_and(|left| depth > left);
-        self.selectivity = if beyond_the_end { Selectivity::NONE } else { self.options.selectivity };
-        self.selective = self.selectivity.any();
+        // technique (the plan says why).
+        self.selective = self.plan.selective_at(depth);
         if self.seat.is_none() {
             return self.node(depth, 0, None, alpha, beta);
         }
@@ -493,7 +494,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 return Some(value);
             }
         }
-        if self.selectivity.internal_reductions
+        if self.plan.selectivity().internal_reductions
             && node.table_code.is_none()
             && node.depth >= IIR_MIN_DEPTH
             && node.key.is_some()
@@ -668,11 +669,11 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         at: MoveAt<G::Move>,
     ) -> ControlFlow<Score, u32> {
         let single = SELECTIVE
-            && self.selectivity.extensions
+            && self.plan.selectivity().extensions
             && moves.len() == 1
             && node.ply < EXTENSION_PLY_FACTOR * self.root_depth;
         if SELECTIVE
-            && self.selectivity.singular_extensions
+            && self.plan.selectivity().singular_extensions
             && at.searched == 0
             && Some(at.index) == node.table_index
             && !node.is_root
@@ -712,7 +713,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             self.child(turn, new_depth, ply, mv, alpha, beta)
         } else if SELECTIVE {
             let reduction =
-                if self.selectivity.late_move_reductions && !at.forcing && Some(at.index) != node.table_index {
+                if self.plan.selectivity().late_move_reductions && !at.forcing && Some(at.index) != node.table_index {
                     late_move_reduction(node.depth, at.searched, node.pv_node).min(new_depth.saturating_sub(1))
                 } else {
                     0
@@ -921,7 +922,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         {
             return Singular::No;
         }
-        let singular_beta = Score::new(value.get().saturating_sub(self.selectivity.singular_margin_at(depth)));
+        let singular_beta = Score::new(value.get().saturating_sub(self.plan.selectivity().singular_margin_at(depth)));
         if !singular_beta.is_heuristic() || !singular_beta.pred().is_heuristic() {
             return Singular::No;
         }
@@ -944,7 +945,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// node with static evaluation `eval`: the node's value if one of them
     /// settles it.
     fn prune_before_moves(&mut self, depth: u32, ply: u32, eval: Score, alpha: Score, beta: Score) -> Option<Score> {
-        let selectivity = self.selectivity;
+        let selectivity = *self.plan.selectivity();
         let raw = i64::from(eval.get());
         // Reverse futility: so far above beta that no reply brings it back,
         // unless a threat must be answered first.
@@ -999,7 +1000,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// pruning near the horizon, or futility pruning when the evaluation
     /// plus the margin cannot reach alpha.
     fn prunes_late_move(&self, depth: u32, searched: usize, static_eval: Option<Score>, alpha: Score) -> bool {
-        let selectivity = self.selectivity;
+        let selectivity = *self.plan.selectivity();
         if selectivity.late_move_pruning && depth <= LMP_MAX_DEPTH && searched >= late_move_count(depth) {
             return true;
         }
