@@ -42,10 +42,11 @@
 //!
 //! The engine's parts, bottom up, each importing only those below it
 //! (`python3 scripts/import-cycles.py` checks): the options
-//! ([`EngineOptions`], module `options`), the errors (module `error`) and
-//! the results (module `report`); what threads share (module `crew`); the
-//! node searcher (module `searcher`, with `quiescence` and
-//! [`super::selective`]); the line's completion (module `pv`); the drivers:
+//! ([`EngineOptions`], module `options`), the plan of one search, decided
+//! where it starts (module `plan`), the errors (module `error`) and the
+//! results (module `report`); what threads share (module `crew`); the
+//! staged move picker (module `movepick`); the node searcher (module
+//! `searcher`, with `quiescence` and [`super::selective`]); the line's completion (module `pv`); the drivers:
 //! iterative deepening with each iteration's window (module `deepen`:
 //! aspiration, MTD(f)'s passes), the solve's ladder and bisection (module
 //! `solve`), the parallel launch ([`super::parallel`]); and this file, the

@@ -34,9 +34,9 @@ mod negamax;
 mod pvs;
 
 // The engine, bottom up (each file imports only files above it in this
-// list, `scripts/import-cycles.py` checks): options, errors and results;
-// what threads share; the node searcher with its quiescence and selective
-// parts; the line's completion; the drivers (iterative deepening, the
+// list, `scripts/import-cycles.py` checks): options, the search's plan,
+// errors and results; what threads share; the move picker; the node
+// searcher with its quiescence and selective parts; the line's completion; the drivers (iterative deepening, the
 // solve, the parallel launch); the engine that runs them.
 mod crew;
 mod deepen;
