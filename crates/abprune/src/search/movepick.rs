@@ -26,6 +26,9 @@ use crate::Game;
 /// end, and not put off twice.
 const DEFERRED: i64 = i64::MIN;
 
+/// [`MovePicker::rest_at`] when no move is left to key.
+const NOTHING_PENDING: usize = usize::MAX;
+
 /// The most moves a node's list may hold for the picker to name each by
 /// its own index (a `u16`).
 pub(crate) const MAX_PICKED_MOVES: usize = u16::MAX as usize + 1;
@@ -38,6 +41,17 @@ pub(crate) trait MoveKeys {
     fn prepare(&mut self, skip: Option<u16>);
     /// The sort key of the move at `index` in the node's list.
     fn key(&mut self, index: u16) -> i64;
+}
+
+impl<K: MoveKeys> MoveKeys for &mut K {
+    #[inline(always)]
+    fn prepare(&mut self, skip: Option<u16>) {
+        (**self).prepare(skip);
+    }
+    #[inline(always)]
+    fn key(&mut self, index: u16) -> i64 {
+        (**self).key(index)
+    }
 }
 
 /// A move handed out by the picker.
@@ -59,11 +73,10 @@ pub(crate) struct MovePicker {
     order: Vec<(i64, u16)>,
     /// The next entry of `order` to hand out.
     next: usize,
-    /// How many entries come before the rest is keyed: 1 with a table
-    /// move, 0 without.
-    first_stage: usize,
-    /// Whether the rest is still to be keyed.
-    rest_pending: bool,
+    /// When `next` reaches this, the rest is keyed: 1 with a table move
+    /// (once it was handed out), 0 without; [`NOTHING_PENDING`] once keyed,
+    /// or when the table's move is the only one.
+    rest_at: usize,
     /// The table move's index, left out of the rest.
     table_index: Option<u16>,
     /// How many moves the node has (at most [`MAX_PICKED_MOVES`]).
@@ -74,7 +87,7 @@ impl MovePicker {
     /// A picker over a node's `move_count` moves, the one at `table_index`
     /// first when the table names one; `order` is a reused buffer (its
     /// contents are dropped; [`MovePicker::into_order`] hands it back).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn new(mut order: Vec<(i64, u16)>, table_index: Option<u16>, move_count: usize) -> Self {
         debug_assert!(
             move_count <= MAX_PICKED_MOVES,
@@ -91,9 +104,12 @@ impl MovePicker {
         MovePicker {
             order,
             next: 0,
-            first_stage: usize::from(table_index.is_some()),
-            // A table move alone leaves no rest to key.
-            rest_pending: table_index.is_none() || move_count > 1,
+            rest_at: match table_index {
+                None => 0,
+                Some(_) if move_count > 1 => 1,
+                // A table move alone leaves no rest to key.
+                Some(_) => NOTHING_PENDING,
+            },
             table_index,
             move_count: move_count.min(MAX_PICKED_MOVES),
         }
@@ -101,12 +117,13 @@ impl MovePicker {
 
     /// The next move to search, `None` once every move (and every move put
     /// off) has been handed out. The first call after the table's move
-    /// (the first call, without one) keys and sorts the rest with `keys`.
-    #[inline]
-    pub(crate) fn next(&mut self, keys: &mut impl MoveKeys) -> Option<Picked> {
-        if self.rest_pending && self.next >= self.first_stage {
-            self.rest_pending = false;
-            self.key_rest(keys);
+    /// (the first call, without one) keys and sorts the rest with the
+    /// keys `keys` makes (made only then: most calls need none).
+    #[inline(always)]
+    pub(crate) fn next<K: MoveKeys>(&mut self, keys: impl FnOnce() -> K) -> Option<Picked> {
+        if self.next >= self.rest_at {
+            self.rest_at = NOTHING_PENDING;
+            key_rest(&mut self.order, self.next, self.table_index, self.move_count, &mut keys());
         }
         let &(key, index) = self.order.get(self.next)?;
         self.next += 1;
@@ -115,7 +132,7 @@ impl MovePicker {
 
     /// Puts the move at `index`, just handed out, off: it comes out again
     /// after every move not yet handed out.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn defer(&mut self, index: u16) {
         self.order.push((DEFERRED, index));
     }
@@ -125,28 +142,32 @@ impl MovePicker {
     pub(crate) fn into_order(self) -> Vec<(i64, u16)> {
         self.order
     }
+}
 
-    /// Appends every move but the table's with its key and sorts them best
-    /// first (stable: equal keys keep the generation order). A single move
-    /// needs no key. Moves put off before the rest was keyed stay behind
-    /// it.
-    fn key_rest(&mut self, keys: &mut impl MoveKeys) {
-        let skip = self.table_index;
-        keys.prepare(skip);
-        let start = self.order.len();
-        let worth_keys = self.move_count - usize::from(skip.is_some()) > 1;
-        for index in 0..self.move_count {
-            let index = index as u16;
-            if Some(index) == skip {
-                continue;
-            }
-            let key = if worth_keys { keys.key(index) } else { 0 };
-            self.order.push((key, index));
+/// Appends the moves of a node of `move_count` moves other than `skip`
+/// (the table's) to `order` with their keys, and sorts them best first
+/// (stable: equal keys keep the generation order). A single move needs no
+/// key. Entries from `next` on, moves put off before the rest was keyed,
+/// stay behind it. Not inlined: the picker's other steps are a few
+/// instructions, this one a loop over the moves, and often never needed;
+/// and a function apart from the picker, so that the picker's fields stay
+/// in registers.
+#[inline(never)]
+fn key_rest(order: &mut Vec<(i64, u16)>, next: usize, skip: Option<u16>, move_count: usize, keys: &mut impl MoveKeys) {
+    keys.prepare(skip);
+    let start = order.len();
+    let worth_keys = move_count - usize::from(skip.is_some()) > 1;
+    for index in 0..move_count {
+        let index = index as u16;
+        if Some(index) == skip {
+            continue;
         }
-        sort_by_key_descending(&mut self.order[start..]);
-        if start > self.next {
-            self.order[self.next..].rotate_left(start - self.next);
-        }
+        let key = if worth_keys { keys.key(index) } else { 0 };
+        order.push((key, index));
+    }
+    sort_by_key_descending(&mut order[start..]);
+    if start > next {
+        order[next..].rotate_left(start - next);
     }
 }
 
@@ -197,7 +218,7 @@ mod tests {
     }
 
     fn drain(picker: &mut MovePicker, keys: &mut FixedKeys) -> Vec<u16> {
-        std::iter::from_fn(|| picker.next(keys)).map(|picked| picked.index).collect()
+        std::iter::from_fn(|| picker.next(|| &mut *keys)).map(|picked| picked.index).collect()
     }
 
     #[test]
@@ -232,9 +253,9 @@ mod tests {
     fn the_rest_is_keyed_only_once_the_table_move_was_handed_out() {
         let mut keys = FixedKeys::new(&[1, 2, 3]);
         let mut picker = MovePicker::new(Vec::new(), Some(0), 3);
-        assert_eq!(picker.next(&mut keys), Some(Picked { index: 0, deferred: false }));
+        assert_eq!(picker.next(|| &mut keys), Some(Picked { index: 0, deferred: false }));
         assert!(keys.prepared.is_empty() && keys.asked.is_empty(), "a cut-off by the table move keys nothing");
-        assert_eq!(picker.next(&mut keys).map(|picked| picked.index), Some(2));
+        assert_eq!(picker.next(|| &mut keys).map(|picked| picked.index), Some(2));
         assert_eq!(keys.asked, [1, 2]);
     }
 
@@ -253,7 +274,7 @@ mod tests {
         let mut keys = FixedKeys::new(&[0, 50, 40, 30, 20]);
         let mut picker = MovePicker::new(Vec::new(), Some(0), 5);
         let mut seen = Vec::new();
-        while let Some(picked) = picker.next(&mut keys) {
+        while let Some(picked) = picker.next(|| &mut keys) {
             seen.push((picked.index, picked.deferred));
             // Another thread is on moves 1 and 3 the first time they come up.
             if (picked.index == 1 || picked.index == 3) && !picked.deferred {
@@ -267,7 +288,7 @@ mod tests {
     fn a_move_put_off_before_the_rest_is_keyed_still_comes_after_the_rest() {
         let mut keys = FixedKeys::new(&[0, 2, 1]);
         let mut picker = MovePicker::new(Vec::new(), Some(0), 3);
-        let first = picker.next(&mut keys).unwrap();
+        let first = picker.next(|| &mut keys).unwrap();
         picker.defer(first.index);
         assert_eq!(drain(&mut picker, &mut keys), [1, 2, 0]);
     }

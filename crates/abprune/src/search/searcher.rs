@@ -305,26 +305,29 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
 
         // Step 4. The moves worth searching, unless the rules already know
         // the value. A node without moves is a leaf.
-        let moves = match self.moves_to_search(&node) {
-            ControlFlow::Continue(moves) => moves,
-            ControlFlow::Break(value) => return self.context.exit(ply, value),
-        };
+        let mut moves = self.context.empty_moves(ply);
+        if let Some(value) = self.moves_to_search(&node, &mut moves) {
+            self.context.give_back(ply, moves);
+            return self.context.exit(ply, value);
+        }
 
         // Step 5. Narrow the window to the scores still reachable, as a
         // mate-distance bound does: no line can do better than the game's
         // highest score.
-        let mut settled = if node.shortcuts { self.narrow_to_reachable(&mut node) } else { None };
+        if let Some(value) = node.shortcuts.then(|| self.narrow_to_reachable(&mut node)).flatten() {
+            self.context.give_back(ply, moves);
+            return self.context.exit(ply, value);
+        }
 
         // Step 5b. Enhanced transposition cutoff: a child the table already
         // proves bad enough for the opponent settles this node unsearched.
         // Only at nodes searched before: their children are likely stored,
         // while a first visit would pay the probes for nothing.
-        if settled.is_none() && self.options.enhanced_cutoffs && node.revisited && !node.is_root && node.depth > 1 {
-            settled = self.child_table_cutoff(&moves, node.depth, ply, node.beta);
-        }
-        if let Some(value) = settled {
-            self.context.give_back(ply, moves);
-            return self.context.exit(ply, value);
+        if self.options.enhanced_cutoffs && node.revisited && !node.is_root && node.depth > 1 {
+            if let Some(value) = self.child_table_cutoff(&moves, node.depth, ply, node.beta) {
+                self.context.give_back(ply, moves);
+                return self.context.exit(ply, value);
+            }
         }
 
         // Step 6. Best moves first, in stages (module `movepick`): the
@@ -504,36 +507,33 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         None
     }
 
-    /// Step 4: the node's moves in the reused buffer of its ply (the
-    /// game's candidates with the rules' shortcuts, below the root), or the
-    /// value of a leaf, announced: the rules know it, or there is no move
-    /// (then the evaluation, which proves nothing).
+    /// Step 4: fills `moves` with the node's moves (the game's candidates
+    /// with the rules' shortcuts, below the root); or returns the value of
+    /// a leaf, announced: the rules know it, or there is no move (then the
+    /// evaluation, which proves nothing).
     #[inline(always)]
-    fn moves_to_search(&mut self, node: &Node<'a, G::Move>) -> ControlFlow<Score, Vec<G::Move>> {
+    fn moves_to_search(&mut self, node: &Node<'a, G::Move>, moves: &mut Vec<G::Move>) -> Option<Score> {
         let ply = node.ply;
-        let mut moves = self.context.empty_moves(ply);
         if node.shortcuts {
             let known = if node.after_candidate {
-                self.context.game.candidate_moves_after_candidate(&mut moves)
+                self.context.game.candidate_moves_after_candidate(moves)
             } else {
-                self.context.game.candidate_moves(&mut moves)
+                self.context.game.candidate_moves(moves)
             };
             if let Some(known) = known {
-                self.context.give_back(ply, moves);
-                return ControlFlow::Break(self.context.leaf(ply, known.to_root_relative(ply)));
+                return Some(self.context.leaf(ply, known.to_root_relative(ply)));
             }
         } else {
-            self.context.game.generate_moves(&mut moves);
+            self.context.game.generate_moves(moves);
         }
         if moves.is_empty() {
             // Not a finished game: the evaluation's value proves nothing
             // (though deeper searches would find the same).
-            self.context.give_back(ply, moves);
             self.unproven += 1;
             self.evaluations += 1;
-            return ControlFlow::Break(self.context.leaf(ply, self.context.game.evaluate()));
+            return Some(self.context.leaf(ply, self.context.game.evaluate()));
         }
-        ControlFlow::Continue(moves)
+        None
     }
 
     /// Step 5: narrows the window to the game's [`Game::score_bounds`];
@@ -568,7 +568,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     ) -> Option<Score> {
         let mover = self.context.game.side_to_move();
         let mut searched = 0;
-        while let Some(picked) = picker.next(&mut EngineKeys { searcher: self, ply: node.ply, moves }) {
+        while let Some(picked) = picker.next(|| EngineKeys { searcher: &mut *self, ply: node.ply, moves }) {
             let mv = moves[usize::from(picked.index)];
             let mark = match self.claim_move::<SHARED>(node, moves, picked, searched) {
                 Claim::PutOff => {
@@ -1042,6 +1042,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     }
 
     /// The reused order buffer of `ply` (the picker empties it).
+    #[inline(always)]
     fn take_order(&mut self, ply: u32) -> Vec<(i64, u16)> {
         let ply = ply as usize;
         if self.context.orders.len() <= ply {
