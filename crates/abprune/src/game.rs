@@ -276,7 +276,7 @@ pub trait Game {
     }
 
     /// A number naming `mv` in this position whatever order the moves are
-    /// generated in (at most [`crate::engine::MAX_MOVE_INDEX`]), under which the
+    /// generated in (at most [`crate::engine::MAX_MOVE_CODE`]), under which the
     /// transposition table remembers a best move. `None`, the default, for
     /// every move: the table names a move by its index in the generated
     /// list, which is right when a position's list always comes in the same

@@ -6,10 +6,10 @@ use super::error::EngineError;
 use super::options::EngineOptions;
 use super::ordering::{History, Killers};
 use super::parallel::{self, CrewReport, Helpers, MainThread};
+use super::plan::SearchPlan;
 use super::pv;
 use super::report::{EngineResult, SearchInfo, SolveMode};
 use super::searcher::{Searcher, Tables};
-use super::selective::Selectivity;
 use super::solve::{bisect, finished_root, ValueLadder};
 use super::tt::TranspositionTable;
 use crate::game::{Ending, Game};
@@ -23,10 +23,8 @@ use std::time::{Duration, Instant};
 
 /// What the near-leaf table uses of its budget after a clear, until
 /// pressure makes it grow: a small search then keeps both tables within
-/// about a core's cache. Measured on Connect Four's Test_L1_R1 (3,300
-/// nodes a position), same run: 370 us a position against 420 us when the
-/// near-leaf table started at 1 MiB (a single 1 MiB table: 356 us); the
-/// first 100 of Test_L1_R2 3% faster, with 1% more nodes.
+/// about a core's cache (measured on Connect Four: docs/engine.md,
+/// "Measurements behind the engine's constants").
 pub const NEAR_TABLE_INITIAL_KIB: usize = 256;
 
 /// The search engine: options, the table and the ordering statistics, kept
@@ -181,11 +179,13 @@ impl<M: Copy + PartialEq> Engine<M> {
         game: &'a mut G,
         observer: &'a mut O,
         limits: &SearchLimits,
+        plan: SearchPlan,
     ) -> Searcher<'a, G, O> {
         let buffers = std::mem::take(&mut self.buffers);
         Searcher::new(
             Context::with_buffers(game, observer, buffers),
             &self.options,
+            plan,
             Tables { main: self.table.as_ref(), near: self.near.as_ref() },
             &mut self.killers,
             &mut self.history,
@@ -193,14 +193,15 @@ impl<M: Copy + PartialEq> Engine<M> {
         )
     }
 
-    /// Runs `drive` on the main thread's searcher: alone with one thread;
-    /// with more, beside helpers ([`parallel::run`]). The helpers' counts
-    /// come back in the report.
+    /// Runs `drive` on the main thread's searcher, following `plan`: alone
+    /// with one thread; with more, beside helpers ([`parallel::run`]). The
+    /// helpers' counts come back in the report.
     fn run<G, O, R>(
         &mut self,
         game: &mut G,
         observer: &mut O,
         limits: &SearchLimits,
+        plan: SearchPlan,
         drive: impl FnOnce(&mut Searcher<'_, G, O>) -> R,
     ) -> (R, CrewReport)
     where
@@ -212,7 +213,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         if self.options.threads == 1 {
             let started = Instant::now();
             let (outcome, buffers, undeclared) = {
-                let mut searcher = self.searcher(game, observer, limits);
+                let mut searcher = self.searcher(game, observer, limits, plan);
                 let outcome = drive(&mut searcher);
                 let undeclared = searcher.undeclared;
                 (outcome, searcher.context.into_buffers(), undeclared)
@@ -224,6 +225,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         }
         let main = MainThread {
             options: &self.options,
+            plan,
             tables: Tables { main: self.table.as_ref(), near: self.near.as_ref() },
             killers: &mut self.killers,
             history: &mut self.history,
@@ -358,10 +360,12 @@ impl<M: Copy + PartialEq> Engine<M> {
         M: Send,
         O: Observer<M>,
     {
-        let (mut result, helpers) = self.run(game, observer, limits, |searcher| deepen(searcher, limits, on_iteration));
+        let plan = SearchPlan::for_play(&self.options, game.max_plies_left());
+        let deepened = self.run(game, observer, limits, plan, |searcher| deepen(searcher, limits, on_iteration));
+        let (mut result, helpers) = deepened;
         result.stats.accumulate(&helpers.stats);
         result.elapsed = helpers.elapsed;
-        if self.completes_lines() && result.depth > 0 {
+        if plan.completes_line && result.depth > 0 {
             let line = LineToComplete { depth: result.depth, value: result.value, proven: result.exact };
             let (nodes, time) = self.complete_line(game, &mut result.pv, line, limits, result.elapsed);
             result.line_nodes = nodes;
@@ -371,14 +375,6 @@ impl<M: Copy + PartialEq> Engine<M> {
             result.best_move = result.pv.first().copied();
         }
         result
-    }
-
-    /// Whether a search's line is completed by searches after it
-    /// ([`EngineOptions::whole_pv`]): not after a selective search, whose
-    /// values depend on the window each node is searched with, so that no
-    /// test can tell which child made the value (its line is the table's).
-    fn completes_lines(&self) -> bool {
-        self.options.whole_pv && !self.options.selectivity.any()
     }
 
     /// Completes `line`, the line of a search of `game` (back at its root)
@@ -411,6 +407,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         let mut searcher = Searcher::new(
             Context::with_buffers(game, &mut silent, buffers),
             &self.options,
+            SearchPlan::exact(&self.options),
             Tables { main: self.table.as_ref(), near: self.near.as_ref() },
             &mut killers,
             &mut history,
@@ -433,8 +430,9 @@ impl<M: Copy + PartialEq> Engine<M> {
         observer: &mut O,
     ) -> SearchResult<M> {
         self.prepare(game);
+        let plan = SearchPlan::for_play(&self.options, game.max_plies_left());
         let mut result = {
-            let mut searcher = self.searcher(game, observer, &SearchLimits::none());
+            let mut searcher = self.searcher(game, observer, &SearchLimits::none(), plan);
             let value = iteration(&mut searcher, depth, guess);
             // MTD(f)'s passes close on the value, so it is never a bound:
             // exact when nothing rested on the horizon or on an ending the
@@ -444,7 +442,7 @@ impl<M: Copy + PartialEq> Engine<M> {
             result.exact = proven && searcher.stopped.is_none();
             result
         };
-        if self.completes_lines() && depth > 0 {
+        if plan.completes_line && depth > 0 {
             // Out of the observer's sight: a trace shows the algorithm's own
             // search, step for step with its counts, not the line's completion.
             let line = LineToComplete { depth, value: result.value, proven: false };
@@ -534,10 +532,9 @@ impl<M: Copy + PartialEq> Engine<M> {
             }
             return Ok(finished_root(outcome, mode));
         }
-        // Exact answers never rest on a selective technique.
-        let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
-        let (solved, helpers) = self.run(game, &mut NoTrace, limits, |searcher| bisect(searcher, &ladder, mode));
-        let result = solved.and_then(|mut result| {
+        let plan = SearchPlan::exact(&self.options);
+        let (solved, helpers) = self.run(game, &mut NoTrace, limits, plan, |searcher| bisect(searcher, &ladder, mode));
+        solved.and_then(|mut result| {
             if let Some(outcome) = helpers.undeclared {
                 return Err(EngineError::UndeclaredEnding { outcome, declared: ending });
             }
@@ -546,16 +543,14 @@ impl<M: Copy + PartialEq> Engine<M> {
             }
             result.stats.accumulate(&helpers.stats);
             result.elapsed = helpers.elapsed;
-            if result.exact && mode == SolveMode::Strong && self.options.whole_pv {
+            if result.exact && mode == SolveMode::Strong && plan.completes_line {
                 let line = LineToComplete { depth: UNLIMITED_DEPTH, value: result.value, proven: true };
                 let (nodes, time) = self.complete_line(game, &mut result.pv, line, limits, result.elapsed);
                 result.line_nodes = nodes;
                 result.elapsed += time;
             }
             Ok(result)
-        });
-        self.options.selectivity = selectivity;
-        result
+        })
     }
 
     /// The null-window test on its own: is the value at least `threshold`?
@@ -620,13 +615,12 @@ impl<M: Copy + PartialEq> Engine<M> {
         M: Send,
     {
         let depth = limits.depth.unwrap_or(UNLIMITED_DEPTH);
-        let selectivity = std::mem::replace(&mut self.options.selectivity, Selectivity::NONE);
-        let ((value, mut stats), helpers) = self.run(game, &mut NoTrace, limits, |searcher| {
+        let plan = SearchPlan::exact(&self.options);
+        let ((value, mut stats), helpers) = self.run(game, &mut NoTrace, limits, plan, |searcher| {
             let value = searcher.root(depth, threshold.pred(), threshold);
             (searcher.stopped.is_none().then_some(value), std::mem::take(&mut searcher.context.stats))
         });
         stats.accumulate(&helpers.stats);
-        self.options.selectivity = selectivity;
         (value, stats)
     }
 }

@@ -42,10 +42,12 @@
 //!
 //! The engine's parts, bottom up, each importing only those below it
 //! (`python3 scripts/import-cycles.py` checks): the options
-//! ([`EngineOptions`], module `options`), the errors (module `error`) and
-//! the results (module `report`); the table (module `tt`) and the move
+//! ([`EngineOptions`], module `options`), the plan of one search, decided
+//! where it starts (module `plan`), the errors (module `error`) and the
+//! results (module `report`); the table (module `tt`) and the move
 //! ordering's statistics (module `ordering`); what threads share (module
-//! `crew`); the node searcher (module `searcher`, with `quiescence` and
+//! `crew`); the staged move picker (module `movepick`); the node searcher
+//! (module `searcher`, with `quiescence` and
 //! `selective`); the line's completion (module `pv`); the drivers:
 //! iterative deepening with each iteration's window (module `deepen`:
 //! aspiration, MTD(f)'s passes), the solve's ladder and bisection (module
@@ -66,9 +68,11 @@ mod deepen;
 #[allow(clippy::module_inception)]
 mod engine;
 mod error;
+mod movepick;
 mod options;
 mod ordering;
 mod parallel;
+mod plan;
 mod pv;
 mod quiescence;
 mod report;
@@ -88,4 +92,4 @@ pub use quiescence::MAX_QUIESCENCE_PLIES;
 pub use report::{EngineResult, SearchInfo, SolveMode};
 pub use selective::Selectivity;
 pub use solve::probe_point;
-pub use tt::{TranspositionTable, MAX_MOVE_INDEX};
+pub use tt::{TranspositionTable, MAX_MOVE_CODE};

@@ -4,7 +4,7 @@
 //! solve's bisection, the null-window test) exactly as it does alone. Each
 //! time it starts a root search it publishes the task (depth and window);
 //! helper threads search the same root with the same window, and all threads
-//! meet in the lock-free table ([`crate::tt`]): whatever one thread proves,
+//! meet in the lock-free table (module `tt`): whatever one thread proves,
 //! the others read instead of searching it again. Two schemes decide how the
 //! threads spread over the tree:
 //!
@@ -71,6 +71,7 @@
 use super::crew::{BusyMoves, Crew, Role, Seat, SIGNAL_INTERVAL};
 use super::options::{EngineOptions, ParallelScheme};
 use super::ordering::{History, Killers};
+use super::plan::SearchPlan;
 use super::searcher::{Searcher, Tables};
 use crate::game::Game;
 use crate::limits::{Clock, SearchLimits};
@@ -154,6 +155,8 @@ pub(crate) struct CrewReport {
 /// The main thread's share of the engine, lent for one search.
 pub(crate) struct MainThread<'e, M> {
     pub(crate) options: &'e EngineOptions,
+    /// The search's plan, for the main thread and every helper.
+    pub(crate) plan: SearchPlan,
     pub(crate) tables: Tables<'e>,
     pub(crate) killers: &'e mut Killers<M>,
     pub(crate) history: &'e mut History,
@@ -212,7 +215,7 @@ where
     G::Move: Send,
     O: Observer<G::Move>,
 {
-    let MainThread { options, tables, killers, history, buffers } = main;
+    let MainThread { options, plan, tables, killers, history, buffers } = main;
     let Helpers { states: helpers, busy, launch_cost } = helpers;
     let busy = busy.as_ref();
     helpers.resize_with(options.threads.saturating_sub(1), HelperState::default);
@@ -233,12 +236,12 @@ where
             crew.launched.store(true, Ordering::Relaxed);
             for state in helpers {
                 let game = root.clone();
-                scope.spawn(move || helper(game, state, options, tables, crew, busy));
+                scope.spawn(move || helper(game, state, options, plan, tables, crew, busy));
             }
             spawning.set(spawned.elapsed());
         };
         let context = Context::with_buffers(game, observer, buffers);
-        let mut searcher = Searcher::new(context, options, tables, killers, history, Clock::start(limits));
+        let mut searcher = Searcher::new(context, options, plan, tables, killers, history, Clock::start(limits));
         searcher.seat = Some(Seat {
             crew,
             role: Role::Main { launch: Some(Box::new(launch)), launch_after, may_restart: false },
@@ -273,6 +276,7 @@ fn helper<G: Game + Clone>(
     mut game: G,
     state: &mut HelperState<G::Move>,
     options: &EngineOptions,
+    plan: SearchPlan,
     tables: Tables<'_>,
     crew: &Crew,
     busy: Option<&BusyMoves>,
@@ -281,7 +285,7 @@ fn helper<G: Game + Clone>(
     let context = Context::with_buffers(&mut game, &mut observer, std::mem::take(&mut state.buffers));
     let mut clock = Clock::start(&SearchLimits::none());
     clock.set_interval(0, SIGNAL_INTERVAL);
-    let mut searcher = Searcher::new(context, options, tables, &mut state.killers, &mut state.history, clock);
+    let mut searcher = Searcher::new(context, options, plan, tables, &mut state.killers, &mut state.history, clock);
     searcher.seat = Some(Seat { crew, role: Role::Helper, generation: 0, superseded: false, reported_nodes: 0, busy });
     searcher.busy = busy;
     let mut seen = 0;

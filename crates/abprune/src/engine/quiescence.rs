@@ -124,7 +124,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
             let bound = bound_of(best, window_alpha, window_beta);
             let draft = self.draft_since(unproven_before, horizons_before, QUIESCENCE_DRAFT);
             // No move index: the forcing moves are not the node's move list.
-            let entry = TableEntry { value: best.to_node_relative(ply), draft, move_index: None, bound };
+            let entry = TableEntry { value: best.to_node_relative(ply), draft, move_code: None, bound };
             table.store(key, entry, 1);
         }
         self.context.exit(ply, best)

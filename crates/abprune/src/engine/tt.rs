@@ -14,7 +14,7 @@
 //! ```text
 //!  0..32  value     i32, node-relative (win/loss distances counted from the node)
 //! 32..40  draft     remaining depth searched; 255 = proven (exact to the end of the game)
-//! 40..50  move      index of the best move in the generated move list, plus 1 (0 = none)
+//! 40..50  move      the best move's code (`Game::move_code`, else its list index), plus 1 (0 = none)
 //! 50..52  bound     1 upper, 2 lower, 3 exact
 //! 52..58  work      log2 of the nodes the search of this entry cost
 //! 58..64  epoch     the table's epoch when stored; other epochs read as empty
@@ -67,8 +67,8 @@ pub enum Bound {
     Exact,
 }
 
-/// The largest move index an entry can hold.
-pub const MAX_MOVE_INDEX: u16 = (1 << MOVE_BITS) - 2;
+/// The largest move code an entry can hold (a larger one is stored as no move).
+pub const MAX_MOVE_CODE: u16 = (1 << MOVE_BITS) - 2;
 const MOVE_BITS: u32 = 10;
 
 /// The draft of a proven entry: valid at any depth.
@@ -92,9 +92,11 @@ pub struct TableEntry {
     /// [`PROVEN_DRAFT`] when exact to the end, [`COMPLETE_DRAFT`] when
     /// searched to the end of every line but not proven.
     pub draft: u8,
-    /// Index of the best move in the position's generated move list (at
-    /// most [`MAX_MOVE_INDEX`]; later moves are not remembered).
-    pub move_index: Option<u16>,
+    /// The best move, by the game's code for it ([`crate::Game::move_code`];
+    /// for a game without codes, its index in the position's generated
+    /// move list). At most [`MAX_MOVE_CODE`]: a larger code is not
+    /// remembered.
+    pub move_code: Option<u16>,
     /// What `value` says about the true value.
     pub bound: Bound,
 }
@@ -348,8 +350,8 @@ impl TranspositionTable {
                 continue;
             }
             if check ^ data == key {
-                if entry.move_index.is_none() {
-                    entry.move_index = unpack(data).move_index;
+                if entry.move_code.is_none() {
+                    entry.move_code = unpack(data).move_code;
                 }
                 victim = slot;
                 new_key = false;
@@ -525,10 +527,10 @@ fn pack(entry: TableEntry, nodes: u64, epoch: u8) -> u64 {
         Bound::Exact => 3,
     };
     let work = u64::from(64 - nodes.leading_zeros()).min(WORK_MAX);
-    let move_code = entry.move_index.filter(|&index| index <= MAX_MOVE_INDEX).map_or(0, |index| u64::from(index) + 1);
+    let move_field = entry.move_code.filter(|&code| code <= MAX_MOVE_CODE).map_or(0, |code| u64::from(code) + 1);
     u64::from(entry.value.get() as u32)
         | u64::from(entry.draft) << DRAFT_SHIFT
-        | move_code << MOVE_SHIFT
+        | move_field << MOVE_SHIFT
         | bound << BOUND_SHIFT
         | work << WORK_SHIFT
         | u64::from(epoch) << EPOCH_SHIFT
@@ -541,11 +543,11 @@ fn unpack(data: u64) -> TableEntry {
         2 => Bound::Lower,
         _ => Bound::Exact,
     };
-    let move_code = ((data >> MOVE_SHIFT) & MOVE_MASK) as u16;
+    let move_field = ((data >> MOVE_SHIFT) & MOVE_MASK) as u16;
     TableEntry {
         value: Score::from_raw(data as u32 as i32),
         draft: (data >> DRAFT_SHIFT) as u8,
-        move_index: move_code.checked_sub(1),
+        move_code: move_field.checked_sub(1),
         bound,
     }
 }
@@ -555,7 +557,7 @@ mod tests {
     use super::*;
 
     fn entry(value: i32, draft: u8, bound: Bound) -> TableEntry {
-        TableEntry { value: Score::from_raw(value), draft, move_index: Some(3), bound }
+        TableEntry { value: Score::from_raw(value), draft, move_code: Some(3), bound }
     }
 
     #[test]
@@ -719,7 +721,7 @@ mod tests {
         TableEntry {
             value: Score::from_raw((key.wrapping_mul(31).wrapping_add(u64::from(writer)) % 2001) as i32 - 1000),
             draft: writer,
-            move_index: Some((key % 700) as u16 + u16::from(writer)),
+            move_code: Some((key % 700) as u16 + u16::from(writer)),
             bound: bounds[(key as usize + usize::from(writer)) % 3],
         }
     }
@@ -788,8 +790,8 @@ mod tests {
     fn same_key_keeps_its_move_when_the_new_result_has_none() {
         let table = TranspositionTable::with_mib(1);
         table.store(5, entry(1, 2, Bound::Lower), 1);
-        table.store(5, TableEntry { move_index: None, ..entry(2, 3, Bound::Upper) }, 1);
-        assert_eq!(table.probe(5).and_then(|e| e.move_index), Some(3));
+        table.store(5, TableEntry { move_code: None, ..entry(2, 3, Bound::Upper) }, 1);
+        assert_eq!(table.probe(5).and_then(|e| e.move_code), Some(3));
         assert_eq!(table.probe(5).map(|e| e.value.get()), Some(2));
     }
 }

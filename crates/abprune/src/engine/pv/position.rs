@@ -3,6 +3,7 @@
 //! and the test that a child keeps its parent's value. Shared by both
 //! walks ([`super::table`], [`super::walk`]), below them.
 
+use crate::engine::movepick::index_of_move_code;
 use crate::engine::searcher::Searcher;
 use crate::engine::tt::TableEntry;
 use crate::game::Game;
@@ -23,11 +24,12 @@ pub(super) fn probe<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, G, O>
 }
 
 /// The move the table's entry for the position on the board, `ply` plies
-/// from the root, names: its index is into the list the node search made
-/// there (the game's candidates below the root when the rules' shortcuts
-/// are on, every legal move otherwise), so the same list is made again.
+/// from the root, names: by the game's code, or for a game without codes
+/// by its index into the list the node search made there (the game's
+/// candidates below the root when the rules' shortcuts are on, every
+/// legal move otherwise), so the same list is made again.
 pub(super) fn table_move<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, G, O>, ply: u32) -> Option<G::Move> {
-    let code = probe(searcher)?.move_index?;
+    let code = probe(searcher)?.move_code?;
     let game = &searcher.context.game;
     let mut moves = Vec::new();
     let known = match (searcher.options.rules_shortcuts, ply) {
@@ -38,7 +40,7 @@ pub(super) fn table_move<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, 
         (true, 1) => game.candidate_moves(&mut moves),
         (true, _) => game.candidate_moves_after_candidate(&mut moves),
     };
-    let index = known.is_none().then(|| crate::engine::searcher::index_of_code(&**game, &moves, code)).flatten()?;
+    let index = known.is_none().then(|| index_of_move_code(&**game, &moves, code)).flatten()?;
     moves.get(usize::from(index)).copied()
 }
 
