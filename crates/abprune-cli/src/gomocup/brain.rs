@@ -1,7 +1,7 @@
 //! The brain's state and its answer to each protocol command.
 
+use super::line::Input;
 use super::time::TimeControl;
-use super::Input;
 use crate::gomoku::{format_line, Player, PlayerSettings, DEFAULT_TABLE_MIB};
 use crate::quote::excerpt;
 use abprune::SearchLimits;
