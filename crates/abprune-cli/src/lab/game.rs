@@ -1,17 +1,27 @@
 //! `abprune lab --game`: the algorithms side by side on a real position at
 //! fixed depths: value, best move, nodes, leaves, cut-offs and time.
 
-use super::report::{csv_field, Table};
-use super::{Format, LabGame, MAX_WORK};
+use super::plan::MAX_WORK;
+use super::report::{csv_field, Format, Table};
 use abprune::algorithm::{Algorithm, Window};
 use abprune::{Game, NoTrace};
 use abprune_games::connect4::WIDTH;
 use abprune_games::{Connect4, TicTacToe};
 use anyhow::{bail, Context as _, Result};
+use clap::ValueEnum;
 use serde_json::json;
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 use std::time::Instant;
+
+/// The real games `abprune lab --game` knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LabGame {
+    /// Tic-tac-toe; moves are cells 0-8, row by row.
+    Tictactoe,
+    /// Connect Four (7x6); moves are 1-based columns.
+    Connect4,
+}
 
 /// Tic-tac-toe's default depth: the whole game (nine cells).
 const TICTACTOE_FULL_DEPTH: u32 = 9;

@@ -3,8 +3,8 @@
 //! dashed, and one legend for all panels at the right.
 
 use super::formulas::Formulas;
+use super::plan::{Plan, Row};
 use super::report::describe_values;
-use super::{Plan, Row};
 use crate::status::AtRunTime as _;
 use abprune::algorithm::Algorithm;
 use abprune_games::MoveOrdering;

@@ -1,9 +1,20 @@
 //! Printing the lab's rows: an aligned table, CSV or JSON.
 
 use super::formulas::pearl_branching_factor;
-use super::{Format, Plan, Row};
+use super::plan::{Plan, Row};
 use abprune_games::LeafValues;
 use serde_json::json;
+
+/// How the rows are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// An aligned text table.
+    Table,
+    /// Comma-separated values with a header.
+    Csv,
+    /// A JSON array of objects.
+    Json,
+}
 
 /// The random-tree columns, as CSV and JSON name them.
 const TREE_KEYS: [&str; 16] = [
