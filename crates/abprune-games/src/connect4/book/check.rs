@@ -20,7 +20,8 @@
 //! machine, 2026-11-27); a book of 8 plies (about 130,000 entries) should
 //! take milliseconds.
 
-use super::{Book, BookError};
+use super::error::BookError;
+use super::table::Book;
 use crate::connect4::{Connect4, CELLS, WIDTH};
 use abprune::Game;
 
