@@ -122,8 +122,7 @@ impl MovePicker {
     #[inline(always)]
     pub(crate) fn next<K: MoveKeys>(&mut self, keys: impl FnOnce() -> K) -> Option<Picked> {
         if self.next >= self.rest_at {
-            self.rest_at = NOTHING_PENDING;
-            key_rest(&mut self.order, self.next, self.table_index, self.move_count, &mut keys());
+            key_rest(self, &mut keys());
         }
         let &(key, index) = self.order.get(self.next)?;
         self.next += 1;
@@ -144,16 +143,19 @@ impl MovePicker {
     }
 }
 
-/// Appends the moves of a node of `move_count` moves other than `skip`
-/// (the table's) to `order` with their keys, and sorts them best first
-/// (stable: equal keys keep the generation order). A single move needs no
-/// key. Entries from `next` on, moves put off before the rest was keyed,
-/// stay behind it. Not inlined: the picker's other steps are a few
+/// Appends the picker's moves other than the table's to its order with
+/// their keys, and sorts them best first (stable: equal keys keep the
+/// generation order), so that nothing is left to key. A single move needs
+/// no key. Entries from `next` on, moves put off before the rest was
+/// keyed, stay behind it. Not inlined: the picker's other steps are a few
 /// instructions, this one a loop over the moves, and often never needed;
-/// and a function apart from the picker, so that the picker's fields stay
-/// in registers.
+/// and handed the picker whole (one pointer; its fields are read here,
+/// not at every node's call).
 #[inline(never)]
-fn key_rest(order: &mut Vec<(i64, u16)>, next: usize, skip: Option<u16>, move_count: usize, keys: &mut impl MoveKeys) {
+fn key_rest(picker: &mut MovePicker, keys: &mut impl MoveKeys) {
+    picker.rest_at = NOTHING_PENDING;
+    let (skip, move_count, next) = (picker.table_index, picker.move_count, picker.next);
+    let order = &mut picker.order;
     keys.prepare(skip);
     let start = order.len();
     let worth_keys = move_count - usize::from(skip.is_some()) > 1;

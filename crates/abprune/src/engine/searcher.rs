@@ -747,15 +747,22 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         move_count: usize,
     ) -> bool {
         let searched = at.searched + 1;
-        if node.is_root && searched == 1 {
-            self.root_first = Some(at.mv);
-        }
+        let (window_alpha, window_beta) = node.window;
+        // The root's reports are looked at only where they may change (a
+        // first move that is no better than the start is rare), so that a
+        // move below the root pays no test for them.
         if value <= node.best {
+            if searched == 1 && node.is_root {
+                self.root_first = Some(at.mv);
+            }
             return false;
         }
-        let (window_alpha, window_beta) = node.window;
-        if node.is_root && searched > 1 && value > window_alpha {
-            self.root_improvement = Some(at.mv);
+        if node.is_root {
+            if searched == 1 {
+                self.root_first = Some(at.mv);
+            } else if value > window_alpha {
+                self.root_improvement = Some(at.mv);
+            }
         }
         node.best = value;
         node.best_index = Some(at.index);
@@ -1045,10 +1052,19 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     #[inline(always)]
     fn take_order(&mut self, ply: u32) -> Vec<(i64, u16)> {
         let ply = ply as usize;
-        if self.context.orders.len() <= ply {
-            self.context.orders.resize_with(ply + 1, Vec::new);
+        match self.context.orders.get_mut(ply) {
+            Some(order) => std::mem::take(order),
+            None => self.grow_orders(ply),
         }
-        std::mem::take(&mut self.context.orders[ply])
+    }
+
+    /// [`Searcher::take_order`] at a ply reached for the first time: once
+    /// per ply and search, so kept out of the node search.
+    #[cold]
+    #[inline(never)]
+    fn grow_orders(&mut self, ply: usize) -> Vec<(i64, u16)> {
+        self.context.orders.resize_with(ply + 1, Vec::new);
+        Vec::new()
     }
 
     /// Starts loading the table entries of the children of `ply` other than
