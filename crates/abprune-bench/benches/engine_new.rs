@@ -13,7 +13,7 @@ use std::hint::black_box;
 fn engine_new(c: &mut Criterion) {
     let mut group = c.benchmark_group("Engine::new");
     for mib in [64, 1024] {
-        let options = EngineOptions { table_mib: mib, ..EngineOptions::default() };
+        let options = EngineOptions::default().with_table_mib(mib);
         group.bench_function(format!("{mib} MiB"), |b| {
             b.iter(|| {
                 let engine: Engine<u8> = Engine::new(black_box(options.clone())).expect("valid options");

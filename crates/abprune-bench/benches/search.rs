@@ -59,7 +59,7 @@ fn engine_on_tree(c: &mut Criterion) {
     let tree = bench_tree();
     let mut group = c.benchmark_group("engine random tree b6 d7");
     for (name, variant) in [("alphabeta", Variant::FailSoftAlphaBeta), ("pvs", Variant::Pvs), ("mtdf", Variant::Mtdf)] {
-        let options = EngineOptions { variant, ..EngineOptions::default() };
+        let options = EngineOptions::default().with_variant(variant);
         let mut engine = Engine::new(options).expect("valid options");
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -79,7 +79,7 @@ fn connect4_solve(c: &mut Criterion) {
     let mut group = c.benchmark_group("connect4 solve L2_R2");
     group.sample_size(10);
     // As `abprune solve connect4` runs it: killers and history off.
-    let options = EngineOptions { killers: false, history: false, ..EngineOptions::default() };
+    let options = EngineOptions::default().with_killers(false).with_history(false);
     let mut engine: Engine<u8> = Engine::new(options).expect("valid options");
     for moves in CONNECT4_POSITIONS {
         let position = Connect4::from_moves(moves).expect("a valid position");

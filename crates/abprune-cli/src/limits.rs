@@ -51,7 +51,7 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
 
 /// The bytes the tables of an engine with `options` take.
 pub fn table_bytes(options: &EngineOptions) -> u64 {
-    memory::table_bytes(options.table_mib, options.near_table_kib)
+    memory::table_bytes(options.table.mib, options.table.near_kib)
 }
 
 /// Refuses `copies` engines with `options` at once when their tables do

@@ -19,7 +19,7 @@
 //! decide.
 
 use crate::status::AtRunTime as _;
-use abprune::{Engine, EngineOptions, Game, Horizon, SearchLimits};
+use abprune::{Engine, Game, Horizon, SearchLimits};
 use abprune_games::gomoku::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
 use abprune_games::{Gomoku, Point, Rule};
 use anyhow::{bail, Context, Result};
@@ -357,7 +357,7 @@ fn search_values(samples: &[Sample], games: &[GameRecord], args: &TuneArgs) -> R
             workers.push(scope.spawn(move || -> Result<Vec<Label>> {
                 let settings = crate::gomoku::PlayerSettings::default();
                 // A small table: it is cleared for every position.
-                let options = EngineOptions { table_mib: LABEL_TABLE_MIB, ..settings.engine };
+                let options = settings.engine.clone().with_table_mib(LABEL_TABLE_MIB);
                 let mut engine = Engine::new(options).map_err(anyhow::Error::msg)?;
                 let limits = SearchLimits::none().with_depth(args.search_depth);
                 let mut values = Vec::with_capacity(part.len());

@@ -52,7 +52,7 @@ fn main() -> ExitCode {
     println!("margin      {:+} discs for the side to move (exact: {})", result.value.get(), result.exact);
     println!("best move   {}", result.best_move.map_or("none".to_string(), square_name));
     println!("line        {}", line.join(" "));
-    // The line runs to the end of the game (EngineOptions::whole_pv): its
+    // The line runs to the end of the game (ReportingOptions::whole_pv): its
     // final margin, seen from the root's side, is the solve's value.
     let mut end = position.clone();
     for &mv in &result.pv {

@@ -19,12 +19,8 @@ use std::sync::{Arc, Mutex};
 /// only the value and the move and leaves it off.
 pub fn connect4_options(table_mib: usize, threads: usize, whole_pv: bool) -> EngineOptions {
     let tuned = connect4::engine_options(threads);
-    EngineOptions {
-        table_mib,
-        near_table_kib: if table_mib == 0 { 0 } else { tuned.near_table_kib },
-        whole_pv,
-        ..tuned
-    }
+    let near_kib = if table_mib == 0 { 0 } else { tuned.table.near_kib };
+    tuned.with_table_mib(table_mib).with_near_table_kib(near_kib).with_whole_pv(whole_pv)
 }
 
 /// A Connect Four solver for `analyze` and `best_move`: the CLI's engine
@@ -150,7 +146,7 @@ impl ConnectFour {
             None => &mut private,
         };
         if needs_engine(slot, threads) {
-            let options = EngineOptions { whole_pv: pv, ..connect4::engine_options(threads) };
+            let options = connect4::engine_options(threads).with_whole_pv(pv);
             let mut engine = Engine::new(options).map_err(engine_error)?;
             engine.allocate_tables().map_err(engine_error)?;
             *slot = Some(engine);
@@ -286,7 +282,7 @@ const INLINE_SOLVE_NODES: u64 = 100_000;
 
 /// True when `slot` holds no engine, or one with another number of threads.
 fn needs_engine(slot: &Option<Engine<u8>>, threads: usize) -> bool {
-    !matches!(slot, Some(engine) if engine.options().threads == threads)
+    !matches!(slot, Some(engine) if engine.options().parallel.threads == threads)
 }
 
 /// Solves `position`: a short single-threaded solve on this thread first,
@@ -445,12 +441,10 @@ impl Gomoku {
         if !args::bounded(&limits) {
             return Err(PyValueError::new_err(GOMOKU_NEEDS_A_LIMIT));
         }
-        let options = EngineOptions {
-            table_mib: GOMOKU_TABLE_MIB,
-            selectivity: abprune_games::gomoku::SELECTIVITY,
-            threads,
-            ..EngineOptions::default()
-        };
+        let options = EngineOptions::default()
+            .with_table_mib(GOMOKU_TABLE_MIB)
+            .with_selectivity(abprune_games::gomoku::SELECTIVITY)
+            .with_threads(threads);
         let mut engine: Engine<Point> = Engine::new(options).map_err(engine_error)?;
         let mut game = self.position();
         let result = interrupt::run(py, &stop, || engine.search(&mut game, &limits, |_| {}))?;

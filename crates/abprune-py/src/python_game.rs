@@ -632,7 +632,7 @@ impl Engine {
             .map_or(ENGINE_TABLE_MIB, |mib| mib as usize);
         let threads = args::threads(threads, "Engine(threads)")?;
         memory::check_table(&format!("Engine(table_mib={table_mib})"), table_mib, 0)?;
-        let options = EngineOptions { table_mib, threads: 1, ..EngineOptions::default() };
+        let options = EngineOptions::default().with_table_mib(table_mib).with_threads(1);
         abprune::Engine::<u64>::new(options).map_err(|error| PyValueError::new_err(error.to_string()))?;
         Ok(Engine {
             busy: Busy::default(),
@@ -730,7 +730,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Engine {
     fn options(&self) -> EngineOptions {
-        EngineOptions { table_mib: self.table_mib, threads: self.threads, ..EngineOptions::default() }
+        EngineOptions::default().with_table_mib(self.table_mib).with_threads(self.threads)
     }
 
     /// Runs `work` (a search or a solve) on a Python game, on a search thread.
@@ -827,7 +827,7 @@ struct PythonEngine {
 
 impl PythonEngine {
     fn new(table_mib: usize) -> PyResult<Self> {
-        let options = EngineOptions { table_mib, threads: 1, ..EngineOptions::default() };
+        let options = EngineOptions::default().with_table_mib(table_mib).with_threads(1);
         let engine = abprune::Engine::new(options).map_err(|error| PyValueError::new_err(error.to_string()))?;
         Ok(PythonEngine { engine, rules: None, rules_number: 0, table_made: false })
     }
@@ -875,7 +875,7 @@ fn engine_in<'a, M: Copy + PartialEq + std::fmt::Debug>(
     what: &str,
 ) -> PyResult<&'a mut abprune::Engine<M>> {
     if slot.is_none() {
-        memory::check_table(what, options.table_mib, options.near_table_kib)?;
+        memory::check_table(what, options.table.mib, options.table.near_kib)?;
         let mut engine = abprune::Engine::new(options).map_err(|error| PyValueError::new_err(error.to_string()))?;
         engine.allocate_tables().map_err(|error| memory::refused(what, &error))?;
         *slot = Some(engine);

@@ -263,7 +263,7 @@ pub trait Game {
     /// (say, "central squares first") overrides what the search has
     /// learnt about this very tree. Give hints only for what is known to be
     /// better (a threat made, a capture), and measure nodes and time with
-    /// [`crate::EngineOptions::hints`] on and off.
+    /// [`crate::OrderingOptions::hints`] on and off.
     fn move_hint(&self, _mv: Self::Move) -> i32 {
         0
     }

@@ -98,8 +98,9 @@ pub mod trace;
 
 pub use algorithm::{Algorithm, ParseAlgorithmError, Window};
 pub use engine::{
-    Engine, EngineError, EngineOptions, EngineResult, ParallelScheme, SearchInfo, Selectivity, SolveMode, Variant,
-    DEFAULT_NEAR_PLIES, DEFAULT_TABLE_MIB,
+    Engine, EngineError, EngineOptions, EngineResult, OrderingOptions, ParallelOptions, ParallelScheme,
+    ReportingOptions, SearchInfo, Selectivity, ShapeOptions, SolveMode, TableOptions, Variant, DEFAULT_NEAR_PLIES,
+    DEFAULT_TABLE_MIB,
 };
 pub use game::{Ending, Game, Horizon, Player};
 pub use limits::{SearchLimits, StopReason};

@@ -32,7 +32,7 @@
 
 use super::options::read_book;
 use crate::status::AtRunTime as _;
-use abprune::{Engine, EngineOptions, Game, SearchLimits, SolveMode};
+use abprune::{Engine, Game, SearchLimits, SolveMode};
 use abprune_games::connect4::book::{self, Book};
 use abprune_games::connect4::{benchmark_score, Connect4, WIDTH};
 use anyhow::{bail, Context as _, Result};
@@ -374,10 +374,8 @@ impl Build {
 }
 
 fn build_engine(args: &BuildArgs) -> Result<Engine<u8>> {
-    let options = EngineOptions {
-        table_mib: usize::try_from(args.table_mib)?,
-        ..abprune_games::connect4::engine_options(usize::try_from(args.threads)?)
-    };
+    let options = abprune_games::connect4::engine_options(usize::try_from(args.threads)?)
+        .with_table_mib(usize::try_from(args.table_mib)?);
     Engine::new(options).map_err(anyhow::Error::msg).context("--table-mib and --threads")
 }
 

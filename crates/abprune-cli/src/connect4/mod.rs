@@ -10,7 +10,7 @@ pub mod options;
 pub mod play;
 pub mod thinking;
 
-use abprune::{Engine, EngineOptions, ParallelScheme, SearchLimits, SolveMode, Variant};
+use abprune::{Engine, ParallelScheme, SearchLimits, SolveMode, Variant};
 use abprune_front::outcome_word;
 use abprune_games::connect4::solver::{Answer, Solver};
 use abprune_games::connect4::{self, Connect4};
@@ -107,21 +107,22 @@ impl Connect4Args {
         };
         // The game's tuned settings, then what the options change.
         let tuned = connect4::engine_options(self.threads());
-        let options = EngineOptions {
-            variant,
-            table_mib: self.table_mib.unwrap_or(tuned.table_mib),
-            near_table_kib: self.near_table_kib,
-            near_plies: self.near_plies,
-            killers: self.killers_history,
-            history: self.killers_history,
-            hints: !self.no_hints,
-            enhanced_cutoffs: self.etc,
-            prefetch: !self.no_prefetch,
-            parallel: if self.parallel == "abdada" { ParallelScheme::Abdada } else { ParallelScheme::LazySmp },
-            helpers_after_nodes: self.helpers_after.unwrap_or(tuned.helpers_after_nodes),
-            ..tuned
-        };
-        if options.table_mib == 0 && options.near_table_kib > 0 {
+        let table_mib = self.table_mib.unwrap_or(tuned.table.mib);
+        let helpers_after_nodes = self.helpers_after.unwrap_or(tuned.parallel.helpers_after_nodes);
+        let scheme = if self.parallel == "abdada" { ParallelScheme::Abdada } else { ParallelScheme::LazySmp };
+        let options = tuned
+            .with_variant(variant)
+            .with_table_mib(table_mib)
+            .with_near_table_kib(self.near_table_kib)
+            .with_near_plies(self.near_plies)
+            .with_killers(self.killers_history)
+            .with_history(self.killers_history)
+            .with_hints(!self.no_hints)
+            .with_enhanced_cutoffs(self.etc)
+            .with_prefetch(!self.no_prefetch)
+            .with_parallel_scheme(scheme)
+            .with_helpers_after_nodes(helpers_after_nodes);
+        if options.table.mib == 0 && options.table.near_kib > 0 {
             bail!("--table-mib 0 turns the tables off, and the near-leaf table needs the main one: add --near-table-kib 0");
         }
         crate::limits::check_tables(&options, 1, "--table-mib and --near-table-kib")?;
@@ -183,7 +184,7 @@ fn single(args: &Connect4Args, solver: &mut Solver, moves: &str) -> Result<()> {
     thinking.finish();
     let value = describe(&result, args.weak);
     let best = result.best_move.map(|col| col + 1);
-    let threads = solver.engine_mut().options().threads;
+    let threads = solver.engine_mut().options().parallel.threads;
     if args.json {
         let json = serde_json::json!({
             "moves": moves.trim(),
@@ -265,7 +266,7 @@ fn batch(args: &Connect4Args, solver: &mut Solver, path: &str) -> Result<()> {
         }
     }
     progress.finish_and_clear();
-    summary(&tally, solver.engine_mut().options().threads, &mut out)?;
+    summary(&tally, solver.engine_mut().options().parallel.threads, &mut out)?;
     if tally.wrong > 0 {
         bail!("{} of {} checked positions got a wrong answer", tally.wrong, tally.checked);
     }

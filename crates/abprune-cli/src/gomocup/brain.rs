@@ -424,8 +424,8 @@ fn in_xy(message: &str, points: &[Point]) -> String {
 fn player_settings(table_mib: usize, threads: usize, switches: &str) -> Result<PlayerSettings, String> {
     let mut settings = PlayerSettings::default();
     settings.apply(switches).map_err(|error| format!("{error:#}"))?;
-    settings.engine.table_mib = table_mib;
-    settings.engine.threads = threads;
+    settings.engine.table.mib = table_mib;
+    settings.engine.parallel.threads = threads;
     Ok(settings)
 }
 

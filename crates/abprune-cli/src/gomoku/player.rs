@@ -64,11 +64,7 @@ impl Default for PlayerSettings {
             root_vct: true,
             vcf_defence: true,
             nodes: None,
-            engine: EngineOptions {
-                table_mib: DEFAULT_TABLE_MIB,
-                selectivity: SELECTIVITY,
-                ..EngineOptions::default()
-            },
+            engine: EngineOptions::default().with_table_mib(DEFAULT_TABLE_MIB).with_selectivity(SELECTIVITY),
         }
     }
 }
@@ -83,7 +79,7 @@ impl PlayerSettings {
     /// Applies a comma-separated list of switches, e.g. `order=board,vcf=off`:
     /// `order=seed|board`, `vcf=on|off`, `quiescence=on|off`,
     /// `killers=on|off`, `history=on|off`, `partial=on|off` (a stopped
-    /// iteration's better move, `EngineOptions::stopped_iteration_move`),
+    /// iteration's better move, `ReportingOptions::stopped_iteration_move`),
     /// `table=MiB`, `threads=N`, the
     /// selective search as a whole (`selective=on|off`: the player's
     /// [`SELECTIVITY`] or none) or each technique
@@ -129,12 +125,12 @@ impl PlayerSettings {
                 "vcf" => self.root_vcf = on()?,
                 "vct" => self.root_vct = on()?,
                 "defence" => self.vcf_defence = on()?,
-                "quiescence" => self.engine.quiescence = on()?,
-                "killers" => self.engine.killers = on()?,
-                "history" => self.engine.history = on()?,
-                "partial" => self.engine.stopped_iteration_move = on()?,
+                "quiescence" => self.engine.shape.quiescence = on()?,
+                "killers" => self.engine.ordering.killers = on()?,
+                "history" => self.engine.ordering.history = on()?,
+                "partial" => self.engine.reporting.stopped_iteration_move = on()?,
                 "threads" => {
-                    self.engine.threads =
+                    self.engine.parallel.threads =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': threads is a number"))?
                 }
                 "nodes" => {
@@ -146,19 +142,19 @@ impl PlayerSettings {
                     self.nodes = Some(nodes);
                 }
                 "margin" => {
-                    self.engine.selectivity.futility_margin =
+                    self.engine.shape.selectivity.futility_margin =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': the margin is a number"))?
                 }
                 "selective" => {
-                    let margin = self.engine.selectivity.futility_margin;
-                    self.engine.selectivity = if on()? { SELECTIVITY } else { Selectivity::NONE };
-                    self.engine.selectivity.futility_margin = margin;
+                    let margin = self.engine.shape.selectivity.futility_margin;
+                    self.engine.shape.selectivity = if on()? { SELECTIVITY } else { Selectivity::NONE };
+                    self.engine.shape.selectivity.futility_margin = margin;
                 }
                 "table" => {
-                    self.engine.table_mib =
+                    self.engine.table.mib =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': the table size is a number of MiB"))?
                 }
-                _ => match self.engine.selectivity.switch_mut(name) {
+                _ => match self.engine.shape.selectivity.switch_mut(name) {
                     Some(switch) => *switch = on()?,
                     None => bail!(
                         "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, partial, table, \

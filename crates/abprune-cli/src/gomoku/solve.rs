@@ -43,7 +43,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         bail!("the game is already over: there is no move to find");
     }
     let threads = args.threads.unwrap_or_else(super::available_cores);
-    let settings = super::settings_with(|settings| settings.engine.threads = threads, &args.set, "--set", 1)?;
+    let settings = super::settings_with(|settings| settings.engine.parallel.threads = threads, &args.set, "--set", 1)?;
     let mut player = Player::new(settings)?;
     let limits = match args.depth {
         Some(depth) => SearchLimits::none().with_depth(depth),

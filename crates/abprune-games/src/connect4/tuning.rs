@@ -26,17 +26,15 @@ pub const NEAR_TABLE_KIB: usize = 1024;
 /// line costs 15 to 20% more time on Test_L2_R1). The rest is the engine's
 /// default.
 pub fn engine_options(threads: usize) -> EngineOptions {
-    EngineOptions {
-        table_mib: if threads == 1 { ONE_THREAD_TABLE_MIB } else { THREADS_TABLE_MIB },
-        near_table_kib: NEAR_TABLE_KIB,
-        killers: false,
-        history: false,
-        prefetch: true,
-        threads,
-        parallel: ParallelScheme::Abdada,
-        whole_pv: false,
-        ..EngineOptions::default()
-    }
+    EngineOptions::default()
+        .with_table_mib(if threads == 1 { ONE_THREAD_TABLE_MIB } else { THREADS_TABLE_MIB })
+        .with_near_table_kib(NEAR_TABLE_KIB)
+        .with_killers(false)
+        .with_history(false)
+        .with_prefetch(true)
+        .with_threads(threads)
+        .with_parallel_scheme(ParallelScheme::Abdada)
+        .with_whole_pv(false)
 }
 
 #[cfg(test)]
@@ -65,7 +63,7 @@ mod tests {
     /// More threads share a small table (see [`THREADS_TABLE_MIB`]).
     #[test]
     fn more_threads_take_the_small_table() {
-        assert_eq!((engine_options(1).table_mib, engine_options(1).threads), (ONE_THREAD_TABLE_MIB, 1));
-        assert_eq!((engine_options(4).table_mib, engine_options(4).threads), (THREADS_TABLE_MIB, 4));
+        assert_eq!((engine_options(1).table.mib, engine_options(1).parallel.threads), (ONE_THREAD_TABLE_MIB, 1));
+        assert_eq!((engine_options(4).table.mib, engine_options(4).parallel.threads), (THREADS_TABLE_MIB, 4));
     }
 }

@@ -255,23 +255,21 @@ fn engine_agrees_with_brute_force_on_random_end_games() {
     let mut rng = ChaCha8Rng::seed_from_u64(4_2024);
     let configurations = [
         EngineOptions::default(),
-        EngineOptions { table_mib: 0, ..EngineOptions::default() },
-        EngineOptions { variant: Variant::Mtdf, ..EngineOptions::default() },
-        EngineOptions { enhanced_cutoffs: true, killers: false, history: false, ..EngineOptions::default() },
+        EngineOptions::default().with_table_mib(0),
+        EngineOptions::default().with_variant(Variant::Mtdf),
+        EngineOptions::default().with_enhanced_cutoffs(true).with_killers(false).with_history(false),
         EngineOptions::textbook(),
         // The near-leaf table for the last 5 plies, a tiny one (entries
         // evicted all the time) and one that holds every node.
-        EngineOptions { near_table_kib: 1, near_plies: 5, ..EngineOptions::default() },
-        EngineOptions { near_table_kib: 256, near_plies: 42, ..EngineOptions::default() },
+        EngineOptions::default().with_near_table_kib(1).with_near_plies(5),
+        EngineOptions::default().with_near_table_kib(256).with_near_plies(42),
         // As `solve connect4` runs: children's entries prefetched, tiered tables.
-        EngineOptions {
-            prefetch: true,
-            near_table_kib: 16,
-            near_plies: 5,
-            killers: false,
-            history: false,
-            ..EngineOptions::default()
-        },
+        EngineOptions::default()
+            .with_prefetch(true)
+            .with_near_table_kib(16)
+            .with_near_plies(5)
+            .with_killers(false)
+            .with_history(false),
     ];
     engines_agree_with_brute_force(&mut rng, 300, 30..=36, &configurations);
 }

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 fn engine() -> Engine<u8> {
-    let options = EngineOptions { table_mib: 4, killers: false, history: false, ..EngineOptions::default() };
+    let options = EngineOptions::default().with_table_mib(4).with_killers(false).with_history(false);
     Engine::new(options).unwrap()
 }
 

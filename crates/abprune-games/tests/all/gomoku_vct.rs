@@ -18,7 +18,7 @@ const SOLVE_NODES: u64 = 2_000_000;
 #[test]
 fn every_vct_found_is_a_win_by_the_exact_solve() {
     let mut rng = ChaCha8Rng::seed_from_u64(24_2026);
-    let mut engine = Engine::new(EngineOptions { threads: 1, ..EngineOptions::default() }).unwrap();
+    let mut engine = Engine::new(EngineOptions::default().with_threads(1)).unwrap();
     let limits = SearchLimits::none().with_nodes(SOLVE_NODES);
     let (mut checked, mut found, mut unsolved) = (0, 0, 0);
     while found < 400 {

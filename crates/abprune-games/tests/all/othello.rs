@@ -45,7 +45,7 @@ fn endgame(seed: u64, empties: u32) -> Othello {
 }
 
 fn small_engine(variant: Variant) -> Engine<u8> {
-    Engine::new(EngineOptions { variant, table_mib: 4, ..EngineOptions::default() }).unwrap()
+    Engine::new(EngineOptions::default().with_variant(variant).with_table_mib(4)).unwrap()
 }
 
 /// Checks every exact answer the engine gives for `game` against brute force.

@@ -260,7 +260,7 @@ impl<'a> Seat<'a> {
     }
 
     /// The main thread starts the helpers once it has searched
-    /// `helpers_after_nodes` nodes ([`crate::EngineOptions::helpers_after_nodes`])
+    /// `helpers_after_nodes` nodes ([`crate::ParallelOptions::helpers_after_nodes`])
     /// and run for `LAUNCH_COST_FACTOR` times what starting and stopping
     /// them cost in the engine's last searches (at once with
     /// `helpers_after_nodes == 0`); from then on it looks at the signals

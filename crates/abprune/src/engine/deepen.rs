@@ -32,7 +32,7 @@ pub(crate) fn deepen<G: Game, O: Observer<G::Move>>(
         if let Some(stopped) = searcher.stopped {
             reason = stopped;
             if let (true, Some(mv), Some(completed)) =
-                (searcher.options.stopped_iteration_move, searcher.root_improvement, last.as_mut())
+                (searcher.options.reporting.stopped_iteration_move, searcher.root_improvement, last.as_mut())
             {
                 // Proven better, one ply deeper, than the move the completed
                 // iteration chose, when this one searched that move first.
@@ -46,7 +46,7 @@ pub(crate) fn deepen<G: Game, O: Observer<G::Move>>(
         // An ending the game did not declare proves nothing.
         let exact = searcher.unproven == unproven_before && searcher.undeclared.is_none();
         let mut pv = searcher.context.root_pv();
-        if searcher.options.whole_pv {
+        if searcher.options.reporting.whole_pv {
             pv::extend_from_table(searcher, &mut pv, depth, value, exact);
         }
         let elapsed = searcher.clock().elapsed();
@@ -110,7 +110,7 @@ pub(crate) fn iteration<G: Game, O: Observer<G::Move>>(
     depth: u32,
     guess: Score,
 ) -> Score {
-    match searcher.options.variant {
+    match searcher.options.shape.variant {
         Variant::Mtdf => {
             // The move to report comes from a pass that failed high: it is
             // proven to reach the lower bound, which the final value equals.
@@ -126,7 +126,7 @@ pub(crate) fn iteration<G: Game, O: Observer<G::Move>>(
             searcher.context.set_root_pv(proven_line);
             value
         }
-        Variant::FailSoftAlphaBeta | Variant::Pvs => match searcher.options.aspiration {
+        Variant::FailSoftAlphaBeta | Variant::Pvs => match searcher.options.shape.aspiration {
             Some(width) if depth > 1 && guess.is_heuristic() => aspiration(searcher, depth, guess, width),
             _ => searcher.root(depth, -Score::INFINITY, Score::INFINITY),
         },

@@ -35,7 +35,7 @@ pub const NEAR_TABLE_INITIAL_KIB: usize = 256;
 pub struct Engine<M> {
     options: EngineOptions,
     table: Option<TranspositionTable>,
-    /// The near-leaf table ([`EngineOptions::near_table_kib`]).
+    /// The near-leaf table ([`TableOptions::near_kib`]).
     near: Option<TranspositionTable>,
     killers: Killers<M>,
     history: History,
@@ -108,11 +108,11 @@ impl<M: Copy + PartialEq> Engine<M> {
     }
 
     fn make_tables(&mut self) -> Result<(), super::tt::TableAllocError> {
-        if self.table.is_none() && self.options.table_mib > 0 {
-            self.table = Some(TranspositionTable::try_with_mib(self.options.table_mib)?);
+        if self.table.is_none() && self.options.table.mib > 0 {
+            self.table = Some(TranspositionTable::try_with_mib(self.options.table.mib)?);
         }
-        if self.near.is_none() && self.options.near_table_kib > 0 && self.options.table_mib > 0 {
-            let kib = self.options.near_table_kib;
+        if self.near.is_none() && self.options.table.near_kib > 0 && self.options.table.mib > 0 {
+            let kib = self.options.table.near_kib;
             self.near = Some(TranspositionTable::try_growing_from(kib, NEAR_TABLE_INITIAL_KIB)?);
         }
         Ok(())
@@ -124,7 +124,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// never wrong).
     fn prepare<G: Game<Move = M>>(&mut self, game: &G) {
         self.bind(game);
-        if !self.tables_refused && self.table.is_none() && self.options.table_mib > 0 && game.hash_key().is_some() {
+        if !self.tables_refused && self.table.is_none() && self.options.table.mib > 0 && game.hash_key().is_some() {
             let _ = self.allocate_tables();
         }
     }
@@ -210,7 +210,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         O: Observer<M>,
     {
         self.prepare(game);
-        if self.options.threads == 1 {
+        if self.options.parallel.threads == 1 {
             let started = Instant::now();
             let (outcome, buffers, undeclared) = {
                 let mut searcher = self.searcher(game, observer, limits, plan);
@@ -278,7 +278,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// # }
     /// use abprune::{Engine, EngineOptions, SearchLimits, StopReason};
     ///
-    /// let mut engine = Engine::new(EngineOptions { table_mib: 1, ..EngineOptions::default() })?;
+    /// let mut engine = Engine::new(EngineOptions::default().with_table_mib(1))?;
     /// let mut game = Take { left: 10, to_move: Player::First };
     /// let mut seen = Vec::new();
     /// let limits = SearchLimits::none().with_depth(4).with_nodes(1_000_000);
@@ -325,7 +325,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     ///     })
     /// };
     /// // Without a table, a game of 10,000 counters is far too long to solve.
-    /// let mut engine = Engine::new(EngineOptions { table_mib: 0, ..EngineOptions::default() })?;
+    /// let mut engine = Engine::new(EngineOptions::default().with_table_mib(0))?;
     /// let mut game = Take { left: 10_000, to_move: Player::First };
     /// let result = engine.search(&mut game, &SearchLimits::none().with_stop_flag(stop), |_| {});
     /// stopper.join().unwrap();
@@ -480,7 +480,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// # }
     /// use abprune::{Engine, EngineOptions, SearchLimits, SolveMode};
     ///
-    /// let mut engine = Engine::new(EngineOptions { table_mib: 1, ..EngineOptions::default() })?;
+    /// let mut engine = Engine::new(EngineOptions::default().with_table_mib(1))?;
     /// let mut game = Take { left: 10, to_move: Player::First };
     /// // Strong: the value with its distance, and the move that keeps it.
     /// let strong = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none())?;
@@ -514,7 +514,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         G: Game<Move = M> + Clone + Send,
         M: Send,
     {
-        if self.options.aspiration.is_some() {
+        if self.options.shape.aspiration.is_some() {
             return Err(EngineError::AspirationInSolve);
         }
         let ending = game.ending();
@@ -583,7 +583,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// # }
     /// use abprune::{Engine, EngineOptions, SearchLimits};
     ///
-    /// let mut engine = Engine::new(EngineOptions { table_mib: 1, ..EngineOptions::default() })?;
+    /// let mut engine = Engine::new(EngineOptions::default().with_table_mib(1))?;
     /// let mut game = Take { left: 10, to_move: Player::First };
     /// let limits = SearchLimits::none();
     /// // The value is a win in 5: at least a draw, at least a win in 5, not a win in 3.

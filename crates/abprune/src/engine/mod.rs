@@ -14,7 +14,7 @@
 //! - an **exact solve mode** ([`Engine::solve`]) that bisects on the game's
 //!   value with null-window searches, inside the range the game says is
 //!   reachable;
-//! - a **parallel search** ([`EngineOptions::threads`]): helper threads
+//! - a **parallel search** ([`ParallelOptions::threads`]): helper threads
 //!   search beside the main one and share the table (Lazy SMP or ABDADA,
 //!   [`ParallelScheme`]).
 //!
@@ -30,7 +30,7 @@
 //! [`Engine::search`], [`Engine::search_traced`], [`Engine::solve`] and
 //! [`Engine::test`] ask `G: Game + Clone + Send` and `G::Move: Send`, whatever
 //! the number of threads, so that a program does not change its types when
-//! it changes [`EngineOptions::threads`]: each helper searches its own copy
+//! it changes [`ParallelOptions::threads`]: each helper searches its own copy
 //! of the position, made once per search (every game of `abprune-games` is
 //! `Clone`; an explicit tree's game borrows its tree, which is fine: the
 //! helpers live only during the search). [`Engine::search_depth`], one
@@ -84,8 +84,8 @@ mod tt;
 pub use engine::Engine;
 pub use error::EngineError;
 pub use options::{
-    EngineOptions, ParallelScheme, Variant, DEFAULT_NEAR_PLIES, DEFAULT_TABLE_MIB, HELPER_LAUNCH_NODES, MAX_TABLE_MIB,
-    MAX_THREADS,
+    EngineOptions, OrderingOptions, ParallelOptions, ParallelScheme, ReportingOptions, ShapeOptions, TableOptions,
+    Variant, DEFAULT_NEAR_PLIES, DEFAULT_TABLE_MIB, HELPER_LAUNCH_NODES, MAX_TABLE_MIB, MAX_THREADS,
 };
 pub use ordering::MAX_MOVE_ID;
 pub use quiescence::MAX_QUIESCENCE_PLIES;

@@ -33,16 +33,47 @@ impl Variant {
     pub const AlphaBeta: Variant = Variant::FailSoftAlphaBeta;
 }
 
-/// The engine's settings. `EngineOptions::default()` is the strongest.
+/// The engine's settings, in groups: the tables, the move ordering, the
+/// shape of the node search, the parallel search and what is reported.
+/// `EngineOptions::default()` is the strongest. Not exhaustive, so that a
+/// new setting breaks no user: build it from [`EngineOptions::default`] or
+/// [`EngineOptions::textbook`] with the `with_*` methods, as in
+/// `EngineOptions::default().with_threads(2).with_table_mib(64)`; every
+/// field stays readable (and writable) by its group, `options.parallel.threads`.
+///
+/// ```
+/// use abprune::EngineOptions;
+///
+/// let options = EngineOptions::default().with_threads(2).with_table_mib(64);
+/// assert_eq!((options.parallel.threads, options.table.mib), (2, 64));
+/// assert!(options.validate().is_ok());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct EngineOptions {
-    /// How the root (and every node) is searched.
-    pub variant: Variant,
+    /// The transposition tables: their budgets and how they are read.
+    pub table: TableOptions,
+    /// The move ordering: killers, history and the game's hints.
+    pub ordering: OrderingOptions,
+    /// The shape of the node search: the variant, the window, the game's
+    /// shortcuts, the quiescence search and the selective techniques.
+    pub shape: ShapeOptions,
+    /// The parallel search: how many threads, how they share the work.
+    pub parallel: ParallelOptions,
+    /// What the search reports beyond its value: the line and the move of
+    /// a stopped iteration.
+    pub reporting: ReportingOptions,
+}
+
+/// The transposition tables of [`EngineOptions::table`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct TableOptions {
     /// Transposition table budget in MiB; 0 turns the table off. A game
     /// whose [`crate::Game::hash_key`] is `None` runs without it either way.
-    pub table_mib: usize,
+    pub mib: usize,
     /// Budget in KiB of the near-leaf table, a second table (shared by the
-    /// threads, as the main one) for the nodes within [`EngineOptions::near_plies`] of the game's
+    /// threads, as the main one) for the nodes within [`TableOptions::near_plies`] of the game's
     /// end (by [`crate::Game::max_plies_left`] at the root, less the ply); 0 (the
     /// default): one table for every node. Why: a search of many millions
     /// of nodes spends most of them near the leaves, where each node is
@@ -54,16 +85,37 @@ pub struct EngineOptions {
     /// near the leaves, and 2 threads searched 1.2 times the nodes.)
     /// Measured on Connect Four (see docs/connect4.md). Needs the main table, and
     /// does nothing for a game without a bound on the plies left.
-    pub near_table_kib: usize,
+    pub near_kib: usize,
     /// How near the end a node must be to go to the near-leaf table: at
     /// most this many plies left.
     pub near_plies: u32,
+    /// When a node sorts its moves, start loading every child's table entry,
+    /// so that the cache misses of the siblings overlap instead of coming
+    /// one after the other; only for children in the main table, once it
+    /// has grown out of the caches. It costs a play, a hash key and an undo
+    /// per move: worth it for a game whose moves are cheap (Connect Four),
+    /// not for one whose moves update much state.
+    pub prefetch: bool,
+}
+
+/// The move ordering of [`EngineOptions::ordering`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct OrderingOptions {
     /// Try the killer moves of the ply early.
     pub killers: bool,
     /// Order by the history heuristic (games with [`crate::Game::move_id`]).
     pub history: bool,
     /// Order by the game's [`crate::Game::move_hint`].
     pub hints: bool,
+}
+
+/// The shape of the node search, [`EngineOptions::shape`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ShapeOptions {
+    /// How the root (and every node) is searched.
+    pub variant: Variant,
     /// Half-width of the aspiration window around the previous iteration's
     /// value (iterative deepening with FailSoftAlphaBeta or Pvs only); `None`: off.
     pub aspiration: Option<i32>,
@@ -72,28 +124,9 @@ pub struct EngineOptions {
     /// Enhanced transposition cutoffs: before searching a node's moves, look
     /// up every child in the table for a bound that already refutes the node.
     pub enhanced_cutoffs: bool,
-    /// When a node sorts its moves, start loading every child's table entry,
-    /// so that the cache misses of the siblings overlap instead of coming
-    /// one after the other; only for children in the main table, once it
-    /// has grown out of the caches. It costs a play, a hash key and an undo
-    /// per move: worth it for a game whose moves are cheap (Connect Four),
-    /// not for one whose moves update much state.
-    pub prefetch: bool,
     /// Quiescence search at the horizon: follow the game's forcing moves
     /// ([`crate::Game::horizon`]) before trusting the static evaluation.
     pub quiescence: bool,
-    /// Threads searching each position, the calling one included. 1 (the
-    /// default) is the single-threaded search, deterministic node for node;
-    /// more share the table (see [`ParallelScheme`]).
-    pub threads: usize,
-    /// How threads beyond the first share the work.
-    pub parallel: ParallelScheme,
-    /// With more than one thread, the main thread searches at least this
-    /// many nodes alone before it starts the helpers, and for
-    /// `LAUNCH_COST_FACTOR` (module `parallel`) times what starting them has cost
-    /// in the engine's last searches: a search shorter than that runs on
-    /// one thread. 0 starts them with the search.
-    pub helpers_after_nodes: u64,
     /// The selective techniques of [`super::engine::Engine::search`] (see
     /// [`Selectivity`]): late move reductions, null-move pruning,
     /// futility pruning and razoring, move-count pruning, extensions and
@@ -102,6 +135,30 @@ pub struct EngineOptions {
     /// play turns them on. [`super::engine::Engine::solve`] and [`super::engine::Engine::test`] never use
     /// them.
     pub selectivity: Selectivity,
+}
+
+/// The parallel search of [`EngineOptions::parallel`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ParallelOptions {
+    /// Threads searching each position, the calling one included. 1 (the
+    /// default) is the single-threaded search, deterministic node for node;
+    /// more share the table (see [`ParallelScheme`]).
+    pub threads: usize,
+    /// How threads beyond the first share the work.
+    pub scheme: ParallelScheme,
+    /// With more than one thread, the main thread searches at least this
+    /// many nodes alone before it starts the helpers, and for
+    /// `LAUNCH_COST_FACTOR` (module `parallel`) times what starting them has cost
+    /// in the engine's last searches: a search shorter than that runs on
+    /// one thread. 0 starts them with the search.
+    pub helpers_after_nodes: u64,
+}
+
+/// What is reported, [`EngineOptions::reporting`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ReportingOptions {
     /// Complete the principal variation after the search (module
     /// `search::pv`), where the node search's line stops at a table hit or
     /// a null-window node: the line is walked on through the table, then
@@ -146,7 +203,7 @@ pub struct EngineOptions {
 /// The default table budget: 64 MiB.
 pub const DEFAULT_TABLE_MIB: usize = 64;
 
-/// The default of [`EngineOptions::near_plies`]: in Connect Four solves
+/// The default of [`TableOptions::near_plies`]: in Connect Four solves
 /// from the opening (Test_L1_R3), 15, 17 and 19 did equally well; these
 /// nodes are most of the tree and few cost more than a few thousand nodes.
 pub const DEFAULT_NEAR_PLIES: u32 = 17;
@@ -173,31 +230,62 @@ pub enum ParallelScheme {
 pub const MAX_THREADS: usize = 1024;
 
 /// The main thread searches at least this many nodes alone before it
-/// starts the helpers (the default of [`EngineOptions::helpers_after_nodes`];
+/// starts the helpers (the default of [`ParallelOptions::helpers_after_nodes`];
 /// the launch cost usually asks for more).
 pub const HELPER_LAUNCH_NODES: u64 = CHECK_INTERVAL;
 
-impl Default for EngineOptions {
+impl Default for TableOptions {
+    /// A table of [`DEFAULT_TABLE_MIB`], no near-leaf table, no prefetching.
     fn default() -> Self {
-        EngineOptions {
+        TableOptions { mib: DEFAULT_TABLE_MIB, near_kib: 0, near_plies: DEFAULT_NEAR_PLIES, prefetch: false }
+    }
+}
+
+impl Default for OrderingOptions {
+    /// Killers, history and hints, all on.
+    fn default() -> Self {
+        OrderingOptions { killers: true, history: true, hints: true }
+    }
+}
+
+impl Default for ShapeOptions {
+    /// PVS with the game's shortcuts and the quiescence search; no
+    /// aspiration window, no enhanced cutoffs, full width.
+    fn default() -> Self {
+        ShapeOptions {
             variant: Variant::Pvs,
-            table_mib: DEFAULT_TABLE_MIB,
-            near_table_kib: 0,
-            near_plies: DEFAULT_NEAR_PLIES,
-            killers: true,
-            history: true,
-            hints: true,
             aspiration: None,
             rules_shortcuts: true,
             enhanced_cutoffs: false,
-            prefetch: false,
             quiescence: true,
-            threads: 1,
-            parallel: ParallelScheme::default(),
-            helpers_after_nodes: HELPER_LAUNCH_NODES,
             selectivity: Selectivity::NONE,
-            whole_pv: true,
-            stopped_iteration_move: true,
+        }
+    }
+}
+
+impl Default for ParallelOptions {
+    /// One thread (the deterministic search), the default scheme.
+    fn default() -> Self {
+        ParallelOptions { threads: 1, scheme: ParallelScheme::default(), helpers_after_nodes: HELPER_LAUNCH_NODES }
+    }
+}
+
+impl Default for ReportingOptions {
+    /// The whole line, and the better move of a stopped iteration.
+    fn default() -> Self {
+        ReportingOptions { whole_pv: true, stopped_iteration_move: true }
+    }
+}
+
+impl Default for EngineOptions {
+    /// Every group's default: the strongest settings.
+    fn default() -> Self {
+        EngineOptions {
+            table: TableOptions::default(),
+            ordering: OrderingOptions::default(),
+            shape: ShapeOptions::default(),
+            parallel: ParallelOptions::default(),
+            reporting: ReportingOptions::default(),
         }
     }
 }
@@ -207,25 +295,143 @@ impl EngineOptions {
     /// enhancement: the baseline the enhancements are measured against.
     pub fn textbook() -> Self {
         EngineOptions {
-            variant: Variant::FailSoftAlphaBeta,
-            table_mib: 1,
-            near_table_kib: 0,
-            near_plies: DEFAULT_NEAR_PLIES,
-            killers: false,
-            history: false,
-            hints: false,
-            aspiration: None,
-            rules_shortcuts: false,
-            enhanced_cutoffs: false,
-            prefetch: false,
-            quiescence: false,
-            threads: 1,
-            parallel: ParallelScheme::default(),
-            helpers_after_nodes: HELPER_LAUNCH_NODES,
-            selectivity: Selectivity::NONE,
-            whole_pv: false,
-            stopped_iteration_move: false,
+            table: TableOptions { mib: 1, ..TableOptions::default() },
+            ordering: OrderingOptions { killers: false, history: false, hints: false },
+            shape: ShapeOptions {
+                variant: Variant::FailSoftAlphaBeta,
+                rules_shortcuts: false,
+                quiescence: false,
+                ..ShapeOptions::default()
+            },
+            parallel: ParallelOptions::default(),
+            reporting: ReportingOptions { whole_pv: false, stopped_iteration_move: false },
         }
+    }
+
+    /// Sets [`ShapeOptions::variant`]: how the root and every node are searched.
+    #[must_use]
+    pub fn with_variant(mut self, variant: Variant) -> Self {
+        self.shape.variant = variant;
+        self
+    }
+
+    /// Sets [`ShapeOptions::aspiration`]: the aspiration window's half-width, `None` for none.
+    #[must_use]
+    pub fn with_aspiration(mut self, half_width: Option<i32>) -> Self {
+        self.shape.aspiration = half_width;
+        self
+    }
+
+    /// Sets [`ShapeOptions::rules_shortcuts`]: the game's known values, candidates and score bounds.
+    #[must_use]
+    pub fn with_rules_shortcuts(mut self, on: bool) -> Self {
+        self.shape.rules_shortcuts = on;
+        self
+    }
+
+    /// Sets [`ShapeOptions::enhanced_cutoffs`]: the children's table bounds tried before the moves.
+    #[must_use]
+    pub fn with_enhanced_cutoffs(mut self, on: bool) -> Self {
+        self.shape.enhanced_cutoffs = on;
+        self
+    }
+
+    /// Sets [`ShapeOptions::quiescence`]: the forcing moves followed at the horizon.
+    #[must_use]
+    pub fn with_quiescence(mut self, on: bool) -> Self {
+        self.shape.quiescence = on;
+        self
+    }
+
+    /// Sets [`ShapeOptions::selectivity`]: the selective techniques of a search for play.
+    #[must_use]
+    pub fn with_selectivity(mut self, selectivity: Selectivity) -> Self {
+        self.shape.selectivity = selectivity;
+        self
+    }
+
+    /// Sets [`TableOptions::mib`]: the main table's budget in MiB, 0 for no table.
+    #[must_use]
+    pub fn with_table_mib(mut self, mib: usize) -> Self {
+        self.table.mib = mib;
+        self
+    }
+
+    /// Sets [`TableOptions::near_kib`]: the near-leaf table's budget in KiB, 0 for none.
+    #[must_use]
+    pub fn with_near_table_kib(mut self, kib: usize) -> Self {
+        self.table.near_kib = kib;
+        self
+    }
+
+    /// Sets [`TableOptions::near_plies`]: how few plies left send a node to the near-leaf table.
+    #[must_use]
+    pub fn with_near_plies(mut self, plies: u32) -> Self {
+        self.table.near_plies = plies;
+        self
+    }
+
+    /// Sets [`TableOptions::prefetch`]: the children's entries loaded while a node sorts its moves.
+    #[must_use]
+    pub fn with_prefetch(mut self, on: bool) -> Self {
+        self.table.prefetch = on;
+        self
+    }
+
+    /// Sets [`OrderingOptions::killers`]: the ply's killer moves tried early.
+    #[must_use]
+    pub fn with_killers(mut self, on: bool) -> Self {
+        self.ordering.killers = on;
+        self
+    }
+
+    /// Sets [`OrderingOptions::history`]: the history heuristic.
+    #[must_use]
+    pub fn with_history(mut self, on: bool) -> Self {
+        self.ordering.history = on;
+        self
+    }
+
+    /// Sets [`OrderingOptions::hints`]: the game's move hints.
+    #[must_use]
+    pub fn with_hints(mut self, on: bool) -> Self {
+        self.ordering.hints = on;
+        self
+    }
+
+    /// Sets [`ParallelOptions::threads`]: the threads searching each position, the calling one included.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.parallel.threads = threads;
+        self
+    }
+
+    /// Sets [`ParallelOptions::scheme`]: how threads beyond the first share the work.
+    #[must_use]
+    pub fn with_parallel_scheme(mut self, scheme: ParallelScheme) -> Self {
+        self.parallel.scheme = scheme;
+        self
+    }
+
+    /// Sets [`ParallelOptions::helpers_after_nodes`]: the nodes searched alone before the helpers start.
+    #[must_use]
+    pub fn with_helpers_after_nodes(mut self, nodes: u64) -> Self {
+        self.parallel.helpers_after_nodes = nodes;
+        self
+    }
+
+    /// Sets [`ReportingOptions::whole_pv`]: the principal variation completed after the search.
+    #[must_use]
+    pub fn with_whole_pv(mut self, on: bool) -> Self {
+        self.reporting.whole_pv = on;
+        self
+    }
+
+    /// Sets [`ReportingOptions::stopped_iteration_move`]: a stopped iteration's proven better move reported.
+    #[must_use]
+    pub fn with_stopped_iteration_move(mut self, on: bool) -> Self {
+        self.reporting.stopped_iteration_move = on;
+        self
     }
 
     /// Checks that the options make sense together.
@@ -233,45 +439,45 @@ impl EngineOptions {
     /// # Errors
     /// Names the combination that does not work.
     pub fn validate(&self) -> Result<(), EngineError> {
-        if self.threads == 0 {
+        if self.parallel.threads == 0 {
             return Err(EngineError::InvalidOptions(
                 "threads must be at least 1 (1 is the single-threaded search), not 0".into(),
             ));
         }
-        if self.threads > MAX_THREADS {
+        if self.parallel.threads > MAX_THREADS {
             return Err(EngineError::InvalidOptions(format!(
                 "{} threads is beyond the limit of {}",
-                self.threads, MAX_THREADS
+                self.parallel.threads, MAX_THREADS
             )));
         }
-        if self.table_mib > MAX_TABLE_MIB {
+        if self.table.mib > MAX_TABLE_MIB {
             return Err(EngineError::InvalidOptions(format!(
                 "a table of {} MiB is beyond the limit of {MAX_TABLE_MIB} MiB",
-                self.table_mib
+                self.table.mib
             )));
         }
-        if self.near_table_kib > 0 && self.table_mib == 0 {
+        if self.table.near_kib > 0 && self.table.mib == 0 {
             return Err(EngineError::InvalidOptions(
                 "a near-leaf table needs the main table: table_mib 0 turns the tables off".into(),
             ));
         }
-        if self.near_table_kib > MAX_TABLE_MIB.saturating_mul(1024) {
+        if self.table.near_kib > MAX_TABLE_MIB.saturating_mul(1024) {
             return Err(EngineError::InvalidOptions(format!(
                 "a near-leaf table of {} KiB is beyond the limit of {MAX_TABLE_MIB} MiB",
-                self.near_table_kib
+                self.table.near_kib
             )));
         }
-        if self.selectivity.futility_margin <= 0 {
+        if self.shape.selectivity.futility_margin <= 0 {
             return Err(EngineError::InvalidOptions(format!(
                 "the futility margin must be positive, not {}",
-                self.selectivity.futility_margin
+                self.shape.selectivity.futility_margin
             )));
         }
-        match self.aspiration {
+        match self.shape.aspiration {
             Some(width) if width <= 0 => {
                 Err(EngineError::InvalidOptions(format!("the aspiration half-width must be positive, not {width}")))
             }
-            Some(_) if self.variant == Variant::Mtdf => Err(EngineError::InvalidOptions(
+            Some(_) if self.shape.variant == Variant::Mtdf => Err(EngineError::InvalidOptions(
                 "aspiration windows do not combine with MTD(f), which sets its own null windows".into(),
             )),
             _ => Ok(()),
@@ -291,17 +497,48 @@ mod tests {
     }
 
     #[test]
+    fn each_builder_sets_its_own_field() {
+        let base = EngineOptions::textbook();
+        let mut expected = base.clone();
+        expected.shape.variant = Variant::Mtdf;
+        assert_eq!(base.clone().with_variant(Variant::Mtdf), expected);
+        let mut expected = base.clone();
+        expected.table.near_kib = 64;
+        expected.table.near_plies = 9;
+        assert_eq!(base.clone().with_near_table_kib(64).with_near_plies(9), expected);
+        let mut expected = base.clone();
+        expected.parallel.scheme = ParallelScheme::LazySmp;
+        expected.parallel.helpers_after_nodes = 5;
+        assert_eq!(base.clone().with_parallel_scheme(ParallelScheme::LazySmp).with_helpers_after_nodes(5), expected);
+        let mut expected = base.clone();
+        expected.ordering.hints = true;
+        expected.reporting.stopped_iteration_move = true;
+        assert_eq!(base.clone().with_hints(true).with_stopped_iteration_move(true), expected);
+    }
+
+    #[test]
+    fn the_groups_defaults_are_the_engines() {
+        let options = EngineOptions::default();
+        assert_eq!(options.table, TableOptions::default());
+        assert_eq!(options.shape.variant, Variant::Pvs);
+        assert_eq!((options.table.mib, options.table.near_plies), (DEFAULT_TABLE_MIB, DEFAULT_NEAR_PLIES));
+        assert_eq!(options.parallel.helpers_after_nodes, HELPER_LAUNCH_NODES);
+        assert!(options.reporting.whole_pv && options.ordering.killers && options.shape.quiescence);
+        assert!(!EngineOptions::textbook().reporting.whole_pv);
+    }
+
+    #[test]
     fn impossible_combinations_are_named() {
-        let mtdf_with_aspiration = EngineOptions { variant: Variant::Mtdf, aspiration: Some(20), ..Default::default() };
+        let mtdf_with_aspiration = EngineOptions::default().with_variant(Variant::Mtdf).with_aspiration(Some(20));
         assert!(mtdf_with_aspiration.validate().unwrap_err().to_string().contains("MTD(f)"));
-        let huge = EngineOptions { table_mib: usize::MAX, ..Default::default() };
+        let huge = EngineOptions::default().with_table_mib(usize::MAX);
         assert!(huge.validate().is_err());
-        assert!(EngineOptions { aspiration: Some(0), ..Default::default() }.validate().is_err());
-        let near_alone = EngineOptions { table_mib: 0, near_table_kib: 64, ..Default::default() };
+        assert!(EngineOptions::default().with_aspiration(Some(0)).validate().is_err());
+        let near_alone = EngineOptions::default().with_table_mib(0).with_near_table_kib(64);
         assert!(near_alone.validate().unwrap_err().to_string().contains("near-leaf table needs the main table"));
-        let huge_near = EngineOptions { near_table_kib: usize::MAX, ..Default::default() };
+        let huge_near = EngineOptions::default().with_near_table_kib(usize::MAX);
         assert!(huge_near.validate().unwrap_err().to_string().contains("near-leaf"));
-        assert!(EngineOptions { near_table_kib: 64, ..Default::default() }.validate().is_ok());
+        assert!(EngineOptions::default().with_near_table_kib(64).validate().is_ok());
         assert!(EngineOptions::default().validate().is_ok());
     }
 }

@@ -58,7 +58,7 @@
 //! µs on a quiet machine and 270 to 520 µs on a busy one. So the engine
 //! measures what starting and stopping its helpers costs, and the main
 //! thread starts them only once it has run [`LAUNCH_COST_FACTOR`] times that
-//! (and searched [`EngineOptions::helpers_after_nodes`] nodes). A Connect
+//! (and searched [`ParallelOptions::helpers_after_nodes`] nodes). A Connect
 //! Four Test_L2_R1 solve (65 µs, 450 nodes) is over before a helper could
 //! start: such searches run on one thread, at the single-threaded speed.
 //!
@@ -128,7 +128,8 @@ pub(crate) struct Helpers<M> {
 impl<M: Copy + PartialEq> Helpers<M> {
     /// What `options` need: the table of moves in progress for ABDADA with threads.
     pub(crate) fn new(options: &EngineOptions) -> Self {
-        let busy = (options.threads > 1 && options.parallel == ParallelScheme::Abdada).then(BusyMoves::new);
+        let busy =
+            (options.parallel.threads > 1 && options.parallel.scheme == ParallelScheme::Abdada).then(BusyMoves::new);
         Helpers { states: Vec::new(), busy, launch_cost: LaunchCost::default() }
     }
 
@@ -218,11 +219,11 @@ where
     let MainThread { options, plan, tables, killers, history, buffers } = main;
     let Helpers { states: helpers, busy, launch_cost } = helpers;
     let busy = busy.as_ref();
-    helpers.resize_with(options.threads.saturating_sub(1), HelperState::default);
+    helpers.resize_with(options.parallel.threads.saturating_sub(1), HelperState::default);
     let crew = Crew::new(limits);
     let root = game.clone();
     let launch_after =
-        if options.helpers_after_nodes == 0 { Duration::ZERO } else { launch_cost.0 * LAUNCH_COST_FACTOR };
+        if options.parallel.helpers_after_nodes == 0 { Duration::ZERO } else { launch_cost.0 * LAUNCH_COST_FACTOR };
     let spawning = std::cell::Cell::new(Duration::ZERO);
     let started = Instant::now();
     let (outcome, buffers, finished, undeclared) = std::thread::scope(|scope| {

@@ -23,7 +23,7 @@ pub(crate) struct SearchPlan {
     /// nothing and fires at any depth).
     plies_left: Option<u32>,
     /// Whether the line is completed after the search
-    /// ([`EngineOptions::whole_pv`]): never after a selective search,
+    /// ([`ReportingOptions::whole_pv`]): never after a selective search,
     /// whose values depend on the window each node is searched with, so
     /// that no test can tell which child made the value.
     pub(crate) completes_line: bool,
@@ -35,9 +35,9 @@ impl SearchPlan {
     /// selective techniques short of the game's end.
     pub(crate) fn for_play(options: &EngineOptions, plies_left: Option<u32>) -> Self {
         SearchPlan {
-            selectivity: options.selectivity,
+            selectivity: options.shape.selectivity,
             plies_left,
-            completes_line: options.whole_pv && !options.selectivity.any(),
+            completes_line: options.reporting.whole_pv && !options.shape.selectivity.any(),
         }
     }
 
@@ -45,7 +45,7 @@ impl SearchPlan {
     /// line's completion): exact answers never rest on a selective
     /// technique.
     pub(crate) fn exact(options: &EngineOptions) -> Self {
-        SearchPlan { selectivity: Selectivity::NONE, plies_left: None, completes_line: options.whole_pv }
+        SearchPlan { selectivity: Selectivity::NONE, plies_left: None, completes_line: options.reporting.whole_pv }
     }
 
     /// The selective techniques in force.
@@ -68,7 +68,7 @@ mod tests {
 
     #[test]
     fn exact_searches_never_select_and_play_stops_selecting_beyond_the_end() {
-        let options = EngineOptions { selectivity: Selectivity::ALL, ..EngineOptions::default() };
+        let options = EngineOptions::default().with_selectivity(Selectivity::ALL);
         let exact = SearchPlan::exact(&options);
         assert!(!exact.selective_at(1) && exact.completes_line);
         let play = SearchPlan::for_play(&options, Some(10));

@@ -43,11 +43,11 @@ pub struct EngineResult<M> {
     /// has no moves.
     pub best_move: Option<M>,
     /// The principal variation of the last completed iteration, completed
-    /// after the search ([`super::options::EngineOptions::whole_pv`]): legal move by move,
+    /// after the search ([`super::options::ReportingOptions::whole_pv`]): legal move by move,
     /// and as a rule whole: to the horizon or the end of the game, ending
     /// where the position's static evaluation or outcome is `value` (to
     /// the end of the game after a strong solve); the table's line where
-    /// the completion cannot prove more (see [`super::options::EngineOptions::whole_pv`]).
+    /// the completion cannot prove more (see [`super::options::ReportingOptions::whole_pv`]).
     pub pv: Vec<M>,
     /// The deepest completed iteration (for a solve, the depth is unlimited
     /// and this is 0).
@@ -63,7 +63,7 @@ pub struct EngineResult<M> {
     /// not computed). [`EngineResult::value_text`] prints it so.
     pub weak: bool,
     /// Nodes searched after the search to complete `pv`
-    /// ([`super::options::EngineOptions::whole_pv`]): not in `stats`, which count the
+    /// ([`super::options::ReportingOptions::whole_pv`]): not in `stats`, which count the
     /// search alone (so that a line's completion changes no count a
     /// measurement compares), but in `elapsed`.
     pub line_nodes: u64,

@@ -60,7 +60,7 @@ const ABDADA_MIN_DEPTH: u32 = 2;
 const ABDADA_MAX_PLY: u32 = 12;
 
 /// The tables a thread searches with: the main one and the near-leaf one
-/// ([`EngineOptions::near_table_kib`]), both shared by every thread.
+/// ([`TableOptions::near_kib`]), both shared by every thread.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Tables<'a> {
     pub(crate) main: Option<&'a TranspositionTable>,
@@ -118,7 +118,7 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     excluded: Option<(u32, u16)>,
     /// In the current iteration, the last root move other than the first
     /// that was searched to the end and beat every move before it inside
-    /// the root's window ([`EngineOptions::stopped_iteration_move`]).
+    /// the root's window ([`ReportingOptions::stopped_iteration_move`]).
     pub(crate) root_improvement: Option<G::Move>,
     /// The first root move searched to the end in the current iteration:
     /// what `root_improvement` is proven better than.
@@ -137,7 +137,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     ) -> Self {
         // The root's bound on the plies left is every node's, less its ply.
         let near_from_ply = match (tables.near, context.game.max_plies_left()) {
-            (Some(_), Some(left)) => left.saturating_sub(options.near_plies),
+            (Some(_), Some(left)) => left.saturating_sub(options.table.near_plies),
             _ => u32::MAX,
         };
         let ending = context.game.ending();
@@ -323,7 +323,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         // proves bad enough for the opponent settles this node unsearched.
         // Only at nodes searched before: their children are likely stored,
         // while a first visit would pay the probes for nothing.
-        if self.options.enhanced_cutoffs && node.revisited && !node.is_root && node.depth > 1 {
+        if self.options.shape.enhanced_cutoffs && node.revisited && !node.is_root && node.depth > 1 {
             if let Some(value) = self.child_table_cutoff(&moves, node.depth, ply, node.beta) {
                 self.context.give_back(ply, moves);
                 return self.context.exit(ply, value);
@@ -400,8 +400,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 Some((at, code)) if SELECTIVE && at == ply => Some(code),
                 _ => None,
             },
-            shortcuts: self.options.rules_shortcuts && !is_root,
-            after_candidate: self.options.rules_shortcuts && ply >= 2,
+            shortcuts: self.options.shape.rules_shortcuts && !is_root,
+            after_candidate: self.options.shape.rules_shortcuts && ply >= 2,
             table: None,
             key: None,
             table_code: None,
@@ -437,7 +437,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             return None;
         }
         self.horizons += 1;
-        if self.options.quiescence {
+        if self.options.shape.quiescence {
             return Some(self.quiescence(ply, 0, node.alpha, node.beta));
         }
         self.unproven += 1;
@@ -719,7 +719,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                     0
                 };
             self.search_late_move(turn, mv, new_depth, reduction, ply, alpha, beta)
-        } else if self.options.variant != Variant::Pvs {
+        } else if self.options.shape.variant != Variant::Pvs {
             self.child(turn, new_depth, ply, mv, alpha, beta)
         } else {
             // PVS: a null window first; a move that lands inside the
@@ -821,7 +821,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     pub(crate) fn crew_check(&mut self) -> Option<StopReason> {
         let nodes = self.context.stats.nodes;
         let seat = self.seat.as_mut()?;
-        let (reason, launched) = seat.check(nodes, &mut self.clock, self.options.helpers_after_nodes);
+        let (reason, launched) = seat.check(nodes, &mut self.clock, self.options.parallel.helpers_after_nodes);
         if let Some(busy) = launched {
             self.busy = busy;
         }
@@ -835,7 +835,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     pub(crate) fn publish(&mut self, depth: u32, alpha: Score, beta: Score, may_restart: bool) {
         let nodes = self.context.stats.nodes;
         let Some(seat) = &mut self.seat else { return };
-        if let Some(busy) = seat.launch_if_due(nodes, &mut self.clock, self.options.helpers_after_nodes) {
+        if let Some(busy) = seat.launch_if_due(nodes, &mut self.clock, self.options.parallel.helpers_after_nodes) {
             self.busy = busy;
         }
         seat.publish(depth, alpha, beta, may_restart);
@@ -892,7 +892,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         if value <= alpha || self.stopped.is_some() {
             return value;
         }
-        if self.options.variant != Variant::Pvs {
+        if self.options.shape.variant != Variant::Pvs {
             return self.child(turn, new_depth, ply, mv, alpha, beta);
         }
         value = self.child(turn, new_depth, ply, mv, alpha, alpha.succ());
@@ -969,7 +969,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             // help, and the quiescence search, which follows those, agrees;
             // not where a threat must be answered (the quiescence would
             // stand pat against it).
-            if self.options.quiescence
+            if self.options.shape.quiescence
                 && raw + i64::from(selectivity.razor_margin_at(depth)) <= i64::from(alpha.get())
                 && !self.context.game.must_answer()
             {
@@ -1068,7 +1068,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     }
 
     /// Starts loading the table entries of the children of `ply` other than
-    /// `skip` ([`EngineOptions::prefetch`]), when they are in the main table
+    /// `skip` ([`TableOptions::prefetch`]), when they are in the main table
     /// and it has grown out of the caches: otherwise the probes hit the
     /// cache anyway and the plays and undos are pure cost (measured on
     /// Connect Four's Test_L1_R1, same run: 361 us a position with every
@@ -1091,10 +1091,10 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
 
     /// A move that caused a cut-off becomes a killer and gains history.
     fn reward(&mut self, ply: u32, depth: u32, mv: G::Move) {
-        if self.options.killers {
+        if self.options.ordering.killers {
             self.killers.record(ply as usize, mv);
         }
-        if self.options.history {
+        if self.options.ordering.history {
             if let Some(id) = self.context.game.move_id(mv) {
                 self.history.record(id, depth);
             }
@@ -1136,7 +1136,7 @@ struct Node<'t, M> {
     /// of the move it leaves out (the table, which knows the node with
     /// it, is then not used).
     excluded: Option<u16>,
-    /// The game's shortcuts apply ([`EngineOptions::rules_shortcuts`], below the root).
+    /// The game's shortcuts apply ([`ShapeOptions::rules_shortcuts`], below the root).
     shortcuts: bool,
     /// Below ply 1 every move searched came from the parent's
     /// `candidate_moves`, and the game may know what that rules out.
@@ -1210,7 +1210,7 @@ struct EngineKeys<'s, 'a, G: Game, O: Observer<G::Move>> {
 impl<G: Game, O: Observer<G::Move>> MoveKeys for EngineKeys<'_, '_, G, O> {
     #[inline]
     fn prepare(&mut self, skip: Option<u16>) {
-        if self.searcher.options.prefetch {
+        if self.searcher.options.table.prefetch {
             self.searcher.prefetch_children(self.ply, self.moves, skip);
         }
     }
@@ -1221,13 +1221,13 @@ impl<G: Game, O: Observer<G::Move>> MoveKeys for EngineKeys<'_, '_, G, O> {
         let (game, options) = (&*searcher.context.game, searcher.options);
         let mv = self.moves[usize::from(index)];
         let mut key = 0;
-        if options.hints {
+        if options.ordering.hints {
             key += i64::from(game.move_hint(mv).clamp(-MAX_HINT, MAX_HINT)) * HINT_WEIGHT;
         }
-        if options.killers {
+        if options.ordering.killers {
             key += searcher.killers.key(self.ply as usize, mv);
         }
-        if options.history {
+        if options.ordering.history {
             key += game.move_id(mv).map_or(0, |id| searcher.history.key(id));
         }
         key

@@ -18,18 +18,16 @@ fn all_options() -> Vec<EngineOptions> {
         for table_mib in [0, 1] {
             for (killers, history, hints) in [(false, false, false), (true, true, true)] {
                 for aspiration in [None, Some(2)] {
-                    let options = EngineOptions {
-                        variant,
-                        table_mib,
-                        killers,
-                        history,
-                        hints,
-                        aspiration,
-                        rules_shortcuts: true,
-                        enhanced_cutoffs: table_mib > 0 && killers,
-                        quiescence: killers,
-                        ..EngineOptions::default()
-                    };
+                    let options = EngineOptions::default()
+                        .with_variant(variant)
+                        .with_table_mib(table_mib)
+                        .with_killers(killers)
+                        .with_history(history)
+                        .with_hints(hints)
+                        .with_aspiration(aspiration)
+                        .with_rules_shortcuts(true)
+                        .with_enhanced_cutoffs(table_mib > 0 && killers)
+                        .with_quiescence(killers);
                     if options.validate().is_ok() {
                         all.push(options);
                     }
@@ -92,7 +90,7 @@ proptest! {
 #[test]
 fn tictactoe_is_solved_as_a_draw_in_every_mode() {
     for options in all_options() {
-        if options.aspiration.is_some() {
+        if options.shape.aspiration.is_some() {
             continue;
         }
         for mode in [SolveMode::Strong, SolveMode::Weak] {
@@ -151,7 +149,7 @@ fn solving_a_tree_with_heuristic_leaves_is_refused() {
 
 #[test]
 fn limits_stop_the_search_with_a_reason_and_a_move() {
-    let mut engine = Engine::new(EngineOptions { table_mib: 0, ..EngineOptions::default() }).unwrap();
+    let mut engine = Engine::new(EngineOptions::default().with_table_mib(0)).unwrap();
     let result = engine.search(&mut TicTacToe::new(), &SearchLimits::none().with_nodes(2_000), |_| {});
     assert_eq!(result.stop_reason, StopReason::NodeLimit);
     assert!(!result.exact);

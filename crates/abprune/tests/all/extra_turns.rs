@@ -28,16 +28,21 @@ use common::turns::{bonus, for_side_to_move, quiet_value_for_first, value_for_fi
 /// with each scheme (helpers from the first node), and the selective
 /// techniques (which a solve and a search beyond the end never use).
 fn exact_configurations() -> Vec<EngineOptions> {
-    let two =
-        |parallel| EngineOptions { threads: 2, parallel, helpers_after_nodes: 0, table_mib: 1, ..Default::default() };
+    let two = |parallel| {
+        EngineOptions::default()
+            .with_threads(2)
+            .with_parallel_scheme(parallel)
+            .with_helpers_after_nodes(0)
+            .with_table_mib(1)
+    };
     vec![
-        EngineOptions { table_mib: 1, ..EngineOptions::default() },
-        EngineOptions { variant: Variant::FailSoftAlphaBeta, table_mib: 0, ..EngineOptions::default() },
-        EngineOptions { variant: Variant::Mtdf, table_mib: 1, ..EngineOptions::default() },
+        EngineOptions::default().with_table_mib(1),
+        EngineOptions::default().with_variant(Variant::FailSoftAlphaBeta).with_table_mib(0),
+        EngineOptions::default().with_variant(Variant::Mtdf).with_table_mib(1),
         EngineOptions::textbook(),
-        EngineOptions { enhanced_cutoffs: true, prefetch: true, table_mib: 1, ..EngineOptions::default() },
-        EngineOptions { near_table_kib: 16, near_plies: 3, table_mib: 1, ..EngineOptions::default() },
-        EngineOptions { selectivity: Selectivity::ALL, table_mib: 1, ..EngineOptions::default() },
+        EngineOptions::default().with_enhanced_cutoffs(true).with_prefetch(true).with_table_mib(1),
+        EngineOptions::default().with_near_table_kib(16).with_near_plies(3).with_table_mib(1),
+        EngineOptions::default().with_selectivity(Selectivity::ALL).with_table_mib(1),
         two(ParallelScheme::Abdada),
         two(ParallelScheme::LazySmp),
     ]
@@ -49,11 +54,11 @@ fn exact_configurations() -> Vec<EngineOptions> {
 /// is no longer the one to the depth), with and without quiescence.
 fn limited_configurations() -> Vec<EngineOptions> {
     vec![
-        EngineOptions { table_mib: 0, ..EngineOptions::default() },
-        EngineOptions { table_mib: 0, quiescence: false, ..EngineOptions::default() },
-        EngineOptions { variant: Variant::FailSoftAlphaBeta, table_mib: 0, ..EngineOptions::default() },
-        EngineOptions { variant: Variant::Mtdf, table_mib: 0, quiescence: false, ..EngineOptions::default() },
-        EngineOptions { aspiration: Some(2), table_mib: 0, ..EngineOptions::default() },
+        EngineOptions::default().with_table_mib(0),
+        EngineOptions::default().with_table_mib(0).with_quiescence(false),
+        EngineOptions::default().with_variant(Variant::FailSoftAlphaBeta).with_table_mib(0),
+        EngineOptions::default().with_variant(Variant::Mtdf).with_table_mib(0).with_quiescence(false),
+        EngineOptions::default().with_aspiration(Some(2)).with_table_mib(0),
     ]
 }
 
@@ -168,13 +173,13 @@ where
         child.play(mv);
         let value = super_truth(&mut child, mover);
         assert_eq!(value.to_root_relative(1), truth, "the best move keeps the value, {what}");
-        if engine.options().whole_pv {
+        if engine.options().reporting.whole_pv {
             assert_line_ends_worth(&game, &solved.pv, truth, &format!("strong solve's line, {what}"));
         }
     }
     let weak = engine.solve(&mut game, SolveMode::Weak, &SearchLimits::none()).unwrap();
     assert_eq!(weak.value.get().signum(), truth.get().signum(), "weak solve, {what}");
-    if engine.options().aspiration.is_none() {
+    if engine.options().shape.aspiration.is_none() {
         let searched = engine.search(&mut game, &SearchLimits::none(), |_| {});
         assert_eq!((searched.value, searched.exact), (truth, true), "deepening, {what}");
         assert!(matches!(searched.stop_reason, StopReason::Solved), "{what}");
@@ -207,7 +212,7 @@ where
     for options in limited_configurations() {
         let mut engine = Engine::new(options.clone()).unwrap();
         let mut game = game.clone();
-        let oracle = if options.quiescence {
+        let oracle = if options.shape.quiescence {
             quiet_value_for_first(&mut game, depth, 0)
         } else {
             value_for_first(&mut game, depth, 0)
@@ -229,7 +234,7 @@ fn kalah_4_3_from_the_start_is_won_by_6() {
         let mut engine = Engine::new(options.clone()).unwrap();
         let solved = engine.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).unwrap();
         assert_eq!((solved.value, solved.exact), (Score::new(6), true), "{options:?}");
-        if options.whole_pv {
+        if options.reporting.whole_pv {
             assert_line_ends_worth(&game, &solved.pv, Score::new(6), &format!("{options:?}"));
         }
     }

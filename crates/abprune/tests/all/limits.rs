@@ -49,15 +49,15 @@ fn a_time_limit_of_zero_returns_at_once_with_a_legal_move() {
 
 /// A search stopped in the middle of an iteration reports the completed
 /// iteration's move, or a root move the stopped iteration searched to the
-/// end and found better than that one (`EngineOptions::stopped_iteration_move`):
+/// end and found better than that one (`ReportingOptions::stopped_iteration_move`):
 /// by brute force one ply deeper than the completed iteration, the
 /// reported move is worth more than the completed iteration's choice. With
 /// the switch off the move is always the completed iteration's. Enough
 /// stops land after such a proof for the check to bite.
 #[test]
 fn a_stopped_iteration_reports_only_a_move_it_proved_better() {
-    let on = EngineOptions { table_mib: 1, ..EngineOptions::default() };
-    let off = EngineOptions { stopped_iteration_move: false, ..on.clone() };
+    let on = EngineOptions::default().with_table_mib(1);
+    let off = on.clone().with_stopped_iteration_move(false);
     let (mut stops, mut improved) = (0, 0);
     for seed in 0..u64::from(cases(40)) {
         let Some(game) = Othello::random_endgame(seed, 14) else { continue };
@@ -117,13 +117,13 @@ fn assert_legal<G: Game>(game: &G, mv: Option<G::Move>) {
 /// search.
 #[test]
 fn engine_new_makes_no_table_until_a_search_needs_one() {
-    let huge = EngineOptions { table_mib: 1 << 20, ..EngineOptions::default() };
+    let huge = EngineOptions::default().with_table_mib(1 << 20);
     let engine: Engine<u8> = Engine::new(huge).unwrap();
     assert!(engine.table().is_none());
-    let mut engine = Engine::new(EngineOptions { table_mib: 4, ..EngineOptions::default() }).unwrap();
+    let mut engine = Engine::new(EngineOptions::default().with_table_mib(4)).unwrap();
     engine.search(&mut Take { left: 10, to_move: Player::First }, &SearchLimits::none(), |_| {});
     assert!(engine.table().is_none(), "a game without a hash key");
-    let mut engine = Engine::new(EngineOptions { table_mib: 4, ..EngineOptions::default() }).unwrap();
+    let mut engine = Engine::new(EngineOptions::default().with_table_mib(4)).unwrap();
     engine.search(&mut TicTacToe::new(), &SearchLimits::none().with_depth(2), |_| {});
     assert_eq!(engine.table().map(|table| table.size_bytes()), Some(4 << 20));
 }

@@ -117,9 +117,9 @@ fn harvest() -> impl Strategy<Value = Harvest> {
 
 fn configurations() -> Vec<EngineOptions> {
     vec![
-        EngineOptions { table_mib: 1, ..EngineOptions::default() },
-        EngineOptions { variant: Variant::Mtdf, table_mib: 1, ..EngineOptions::default() },
-        EngineOptions { variant: Variant::FailSoftAlphaBeta, table_mib: 0, ..EngineOptions::default() },
+        EngineOptions::default().with_table_mib(1),
+        EngineOptions::default().with_variant(Variant::Mtdf).with_table_mib(1),
+        EngineOptions::default().with_variant(Variant::FailSoftAlphaBeta).with_table_mib(0),
         EngineOptions::textbook(),
     ]
 }

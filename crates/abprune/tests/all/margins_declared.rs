@@ -25,16 +25,14 @@ use common::turns::{bonus, for_side_to_move, value_for_first, Bonus, Scoring};
 
 fn configurations() -> Vec<EngineOptions> {
     vec![
-        EngineOptions { table_mib: 1, ..EngineOptions::default() },
-        EngineOptions { variant: Variant::Mtdf, table_mib: 1, ..EngineOptions::default() },
+        EngineOptions::default().with_table_mib(1),
+        EngineOptions::default().with_variant(Variant::Mtdf).with_table_mib(1),
         EngineOptions::textbook(),
-        EngineOptions {
-            threads: 2,
-            parallel: ParallelScheme::Abdada,
-            helpers_after_nodes: 0,
-            table_mib: 1,
-            ..EngineOptions::default()
-        },
+        EngineOptions::default()
+            .with_threads(2)
+            .with_parallel_scheme(ParallelScheme::Abdada)
+            .with_helpers_after_nodes(0)
+            .with_table_mib(1),
     ]
 }
 

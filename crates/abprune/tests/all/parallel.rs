@@ -29,7 +29,7 @@ const SCHEMES: [ParallelScheme; 2] = [ParallelScheme::LazySmp, ParallelScheme::A
 
 /// `options` on `threads` threads with `scheme`, the helpers started at once.
 fn parallel(options: &EngineOptions, threads: usize, scheme: ParallelScheme) -> EngineOptions {
-    EngineOptions { threads, parallel: scheme, helpers_after_nodes: 0, ..options.clone() }
+    options.clone().with_threads(threads).with_parallel_scheme(scheme).with_helpers_after_nodes(0)
 }
 
 /// Every combination of variant and switch worth distinguishing (as in
@@ -39,18 +39,16 @@ fn all_parallel_options() -> Vec<EngineOptions> {
     for variant in [Variant::FailSoftAlphaBeta, Variant::Pvs, Variant::Mtdf] {
         for table_mib in [0, 1] {
             for (killers, aspiration) in [(false, None), (true, None), (true, Some(2))] {
-                let options = EngineOptions {
-                    variant,
-                    table_mib,
-                    killers,
-                    history: killers,
-                    hints: killers,
-                    aspiration,
-                    rules_shortcuts: true,
-                    enhanced_cutoffs: table_mib > 0 && killers,
-                    quiescence: killers,
-                    ..EngineOptions::default()
-                };
+                let options = EngineOptions::default()
+                    .with_variant(variant)
+                    .with_table_mib(table_mib)
+                    .with_killers(killers)
+                    .with_history(killers)
+                    .with_hints(killers)
+                    .with_aspiration(aspiration)
+                    .with_rules_shortcuts(true)
+                    .with_enhanced_cutoffs(table_mib > 0 && killers)
+                    .with_quiescence(killers);
                 for threads in THREADS {
                     for scheme in SCHEMES {
                         let options = parallel(&options, threads, scheme);
@@ -125,7 +123,7 @@ fn large_random_trees_agree_with_negamax_on_threads() {
         for threads in THREADS {
             for scheme in SCHEMES {
                 for variant in [Variant::Pvs, Variant::Mtdf] {
-                    let base = EngineOptions { variant, ..EngineOptions::default() };
+                    let base = EngineOptions::default().with_variant(variant);
                     let mut engine = Engine::new(parallel(&base, threads, scheme)).unwrap();
                     let result = engine.search(&mut TreeGame::new(&tree), &SearchLimits::none(), |_| {});
                     // The leaves are evaluations: complete, never proven (issue 14).
@@ -184,10 +182,10 @@ fn parallel_engines_agree_with_brute_force_on_random_connect4_end_games() {
         for scheme in SCHEMES {
             for base in [
                 EngineOptions::default(),
-                EngineOptions { variant: Variant::Mtdf, ..EngineOptions::default() },
-                EngineOptions { enhanced_cutoffs: true, killers: false, history: false, ..EngineOptions::default() },
+                EngineOptions::default().with_variant(Variant::Mtdf),
+                EngineOptions::default().with_enhanced_cutoffs(true).with_killers(false).with_history(false),
                 // Each thread's own near-leaf table for the last 5 plies.
-                EngineOptions { near_table_kib: 4, near_plies: 5, ..EngineOptions::default() },
+                EngineOptions::default().with_near_table_kib(4).with_near_plies(5),
             ] {
                 configurations.push(parallel(&base, threads, scheme));
             }
@@ -216,7 +214,7 @@ const MIDDLE_GAMES: &[(&str, i32, u64)] = &[
 
 /// The CLI's options for Connect Four.
 fn connect4_options() -> EngineOptions {
-    EngineOptions { table_mib: 1, killers: false, history: false, ..EngineOptions::default() }
+    EngineOptions::default().with_table_mib(1).with_killers(false).with_history(false)
 }
 
 #[test]
@@ -234,15 +232,15 @@ fn one_thread_is_the_single_threaded_search_node_for_node() {
 #[test]
 fn more_threads_on_a_search_too_short_for_helpers_is_the_single_threaded_search() {
     for scheme in SCHEMES {
-        let options = |threads| EngineOptions { threads, parallel: scheme, ..connect4_options() };
+        let options = |threads| connect4_options().with_threads(threads).with_parallel_scheme(scheme);
         let mut alone: Engine<u8> = Engine::new(options(1)).unwrap();
-        let mut crew: Engine<u8> = Engine::new(EngineOptions { helpers_after_nodes: 1 << 40, ..options(4) }).unwrap();
+        let mut crew: Engine<u8> = Engine::new(options(4).with_helpers_after_nodes(1 << 40)).unwrap();
         let mut game = Connect4::from_moves(MIDDLE_GAMES[0].0).unwrap();
         let expected = alone.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).unwrap();
         let result = crew.solve(&mut game, SolveMode::Strong, &SearchLimits::none()).unwrap();
         assert_eq!((result.value, result.pv, result.stats), (expected.value, expected.pv, expected.stats));
         let expected = alone.search(&mut TicTacToe::new(), &SearchLimits::none(), |_| {});
-        let result = Engine::new(EngineOptions { helpers_after_nodes: 1 << 40, ..options(4) }).unwrap().search(
+        let result = Engine::new(options(4).with_helpers_after_nodes(1 << 40)).unwrap().search(
             &mut TicTacToe::new(),
             &SearchLimits::none(),
             |_| {},
@@ -258,7 +256,7 @@ fn more_threads_on_a_search_too_short_for_helpers_is_the_single_threaded_search(
 fn middle_games_solve_to_their_scores_on_every_thread_count_with_stats_summed() {
     for threads in THREADS {
         for scheme in SCHEMES {
-            let options = EngineOptions { threads, parallel: scheme, ..connect4_options() };
+            let options = connect4_options().with_threads(threads).with_parallel_scheme(scheme);
             let mut engine: Engine<u8> = Engine::new(options).unwrap();
             for &(moves, score, single_nodes) in MIDDLE_GAMES {
                 let mut game = Connect4::from_moves(moves).unwrap();
@@ -282,11 +280,11 @@ fn middle_games_solve_to_their_scores_on_every_thread_count_with_stats_summed() 
 
 #[test]
 fn threads_are_validated_and_zero_is_named() {
-    let error = EngineOptions { threads: 0, ..EngineOptions::default() }.validate().unwrap_err();
+    let error = EngineOptions::default().with_threads(0).validate().unwrap_err();
     assert!(matches!(error, EngineError::InvalidOptions(_)) && error.to_string().contains("threads"), "{error}");
-    assert!(EngineOptions { threads: 1 << 20, ..EngineOptions::default() }.validate().is_err());
-    assert!(Engine::<u8>::new(EngineOptions { threads: 0, ..EngineOptions::default() }).is_err());
-    assert_eq!(EngineOptions::default().threads, 1, "the library is deterministic by default");
+    assert!(EngineOptions::default().with_threads(1 << 20).validate().is_err());
+    assert!(Engine::<u8>::new(EngineOptions::default().with_threads(0)).is_err());
+    assert_eq!(EngineOptions::default().parallel.threads, 1, "the library is deterministic by default");
 }
 
 /// A position that takes the single-threaded solver seconds.
@@ -295,7 +293,7 @@ const LONG_SOLVE: &str = "4453";
 #[test]
 fn a_node_limit_counts_every_thread() {
     for scheme in SCHEMES {
-        let options = EngineOptions { threads: 4, parallel: scheme, helpers_after_nodes: 0, ..connect4_options() };
+        let options = connect4_options().with_threads(4).with_parallel_scheme(scheme).with_helpers_after_nodes(0);
         let mut engine: Engine<u8> = Engine::new(options).unwrap();
         let mut game = Connect4::from_moves(LONG_SOLVE).unwrap();
         let limit = 200_000;
@@ -311,7 +309,7 @@ fn a_node_limit_counts_every_thread() {
 #[test]
 fn the_stop_flag_and_the_clock_stop_every_thread_promptly() {
     for scheme in SCHEMES {
-        let options = EngineOptions { threads: 4, parallel: scheme, helpers_after_nodes: 0, ..connect4_options() };
+        let options = connect4_options().with_threads(4).with_parallel_scheme(scheme).with_helpers_after_nodes(0);
         let mut engine: Engine<u8> = Engine::new(options).unwrap();
         let mut game = Connect4::from_moves(LONG_SOLVE).unwrap();
         let started = Instant::now();
@@ -350,7 +348,7 @@ impl<M> Observer<M> for Count {
 
 #[test]
 fn a_traced_parallel_search_observes_the_main_thread() {
-    let options = EngineOptions { threads: 2, helpers_after_nodes: 0, ..connect4_options() };
+    let options = connect4_options().with_threads(2).with_helpers_after_nodes(0);
     let mut engine = Engine::new(options).unwrap();
     let mut observer = Count::default();
     let mut game = Connect4::from_moves(MIDDLE_GAMES[0].0).unwrap();

@@ -110,16 +110,16 @@ fn check_whole_line<G: Game + Clone>(
 /// that depth: each variant, aspiration windows, and two threads (the
 /// helpers started at once, so that they search even the smallest trees).
 fn depth_limited_configurations() -> Vec<EngineOptions> {
-    let base = EngineOptions { table_mib: 1, ..EngineOptions::default() };
-    let parallel = EngineOptions { threads: 2, helpers_after_nodes: 0, ..base.clone() };
+    let base = EngineOptions::default().with_table_mib(1);
+    let parallel = base.clone().with_threads(2).with_helpers_after_nodes(0);
     vec![
         base.clone(),
-        EngineOptions { variant: Variant::FailSoftAlphaBeta, ..base.clone() },
-        EngineOptions { variant: Variant::Mtdf, ..base.clone() },
-        EngineOptions { aspiration: Some(ASPIRATION), ..base.clone() },
-        EngineOptions { variant: Variant::FailSoftAlphaBeta, aspiration: Some(ASPIRATION), ..base },
+        base.clone().with_variant(Variant::FailSoftAlphaBeta),
+        base.clone().with_variant(Variant::Mtdf),
+        base.clone().with_aspiration(Some(ASPIRATION)),
+        base.clone().with_variant(Variant::FailSoftAlphaBeta).with_aspiration(Some(ASPIRATION)),
         parallel.clone(),
-        EngineOptions { variant: Variant::Mtdf, parallel: ParallelScheme::LazySmp, ..parallel },
+        parallel.clone().with_variant(Variant::Mtdf).with_parallel_scheme(ParallelScheme::LazySmp),
     ]
 }
 
@@ -165,7 +165,11 @@ fn check_solve<G: Game + Clone + Send>(game: &G, variant: Variant, threads: usiz
 where
     G::Move: Send,
 {
-    let options = EngineOptions { variant, table_mib: 2, threads, helpers_after_nodes: 0, ..EngineOptions::default() };
+    let options = EngineOptions::default()
+        .with_variant(variant)
+        .with_table_mib(2)
+        .with_threads(threads)
+        .with_helpers_after_nodes(0);
     let mut engine = Engine::new(options).unwrap();
     let result = engine.solve(&mut game.clone(), SolveMode::Strong, &SearchLimits::none()).unwrap();
     prop_assert_eq!(result.value, negamax(&mut game.clone(), UNLIMITED_DEPTH, &mut NoTrace).value);
@@ -282,7 +286,7 @@ fn a_solved_search_of_connect_four_plays_out_to_its_value() {
     let mut checked = 0;
     while checked < 40 {
         let Some(game) = random_unfinished(&mut rng, 30) else { continue };
-        let mut engine = Engine::new(EngineOptions { table_mib: 16, ..EngineOptions::default() }).unwrap();
+        let mut engine = Engine::new(EngineOptions::default().with_table_mib(16)).unwrap();
         let result = engine.search(&mut game.clone(), &SearchLimits::none(), |_| {});
         assert!(result.exact);
         let end = play_out(&game, &result.pv).unwrap();

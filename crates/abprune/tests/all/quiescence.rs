@@ -102,7 +102,8 @@ fn engines() -> Vec<Engine<u32>> {
     [Variant::FailSoftAlphaBeta, Variant::Pvs, Variant::Mtdf]
         .into_iter()
         .flat_map(|variant| {
-            [0, 1].map(|table_mib| Engine::new(EngineOptions { variant, table_mib, ..EngineOptions::default() }))
+            [0, 1]
+                .map(|table_mib| Engine::new(EngineOptions::default().with_variant(variant).with_table_mib(table_mib)))
         })
         .map(|engine| engine.unwrap_or_else(|error| panic!("default options with a variant are valid: {error}")))
         .collect()
@@ -138,7 +139,7 @@ fn a_forced_horizon_searches_tictactoe_to_the_end_from_depth_one() {
 
 #[test]
 fn quiescence_off_leaves_the_horizon_static() {
-    let options = EngineOptions { quiescence: false, table_mib: 0, ..EngineOptions::default() };
+    let options = EngineOptions::default().with_quiescence(false).with_table_mib(0);
     let mut engine: Engine<u8> = Engine::new(options).unwrap();
     let mut game = Wrapped { game: TicTacToe::from_moves(&[0, 1, 4, 2]).unwrap(), forcing: Forcing::AllForced };
     let static_value = oracle(

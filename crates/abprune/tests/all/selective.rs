@@ -35,7 +35,12 @@ fn selective_options() -> Vec<EngineOptions> {
     for selectivity in singles {
         for variant in [Variant::Pvs, Variant::FailSoftAlphaBeta] {
             for table_mib in [0, 1] {
-                all.push(EngineOptions { variant, table_mib, selectivity, ..EngineOptions::default() });
+                all.push(
+                    EngineOptions::default()
+                        .with_variant(variant)
+                        .with_table_mib(table_mib)
+                        .with_selectivity(selectivity),
+                );
             }
         }
     }
@@ -85,7 +90,7 @@ proptest! {
 #[test]
 fn selective_deepening_of_deep_trees_ends_with_the_minimax_value() {
     let configurations: Vec<EngineOptions> =
-        selective_options().into_iter().filter(|options| options.table_mib > 0).collect();
+        selective_options().into_iter().filter(|options| options.table.mib > 0).collect();
     for seed in 0..cases(40) {
         let tree = RandomTreeSpec::new(3, 10, u64::from(seed)).generate().unwrap();
         let truth = negamax(&mut TreeGame::new(&tree), UNLIMITED_DEPTH, &mut NoTrace).value;
@@ -113,7 +118,7 @@ fn selective_deepening_of_deep_trees_ends_with_the_minimax_value() {
 #[test]
 fn selective_deepening_of_othello_end_games_ends_with_the_brute_force_value() {
     let configurations: Vec<EngineOptions> =
-        selective_options().into_iter().filter(|options| options.table_mib > 0).collect();
+        selective_options().into_iter().filter(|options| options.table.mib > 0).collect();
     let mut checked = 0;
     for seed in 0.. {
         if checked == cases(36) {
@@ -153,8 +158,7 @@ fn selective_engines_agree_with_brute_force_on_connect_four() {
 #[test]
 fn selective_gomoku_search_agrees_with_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(7_2026);
-    let options =
-        EngineOptions { selectivity: Selectivity { futility_margin: 50, ..Selectivity::ALL }, ..Default::default() };
+    let options = EngineOptions::default().with_selectivity(Selectivity { futility_margin: 50, ..Selectivity::ALL });
     let mut engine = Engine::new(options).unwrap();
     let mut checked = 0;
     while checked < 40 {

@@ -26,7 +26,7 @@ fn every_strategy<'t>(depth: u32) -> Vec<(String, Box<dyn Chooser<TreeGame<'t>>>
         })
         .collect();
     for variant in [Variant::FailSoftAlphaBeta, Variant::Pvs, Variant::Mtdf] {
-        let engine = Engine::new(EngineOptions { variant, ..EngineOptions::default() }).unwrap();
+        let engine = Engine::new(EngineOptions::default().with_variant(variant)).unwrap();
         strategies.push((
             format!("engine {variant:?}"),
             Box::new(Limited::new(engine, SearchLimits::none().with_depth(depth))),

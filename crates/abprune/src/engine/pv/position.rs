@@ -32,7 +32,7 @@ pub(super) fn table_move<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, 
     let code = probe(searcher)?.move_code?;
     let game = &searcher.context.game;
     let mut moves = Vec::new();
-    let known = match (searcher.options.rules_shortcuts, ply) {
+    let known = match (searcher.options.shape.rules_shortcuts, ply) {
         (false, _) | (true, 0) => {
             game.generate_moves(&mut moves);
             None

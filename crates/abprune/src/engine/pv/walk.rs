@@ -142,7 +142,7 @@ fn step<G: Game, O: Observer<G::Move>>(
         return Step::End;
     }
     match stage {
-        Stage::Search(0) if searcher.options.quiescence => quiescence_step(searcher, 0, ply, value, suggested),
+        Stage::Search(0) if searcher.options.shape.quiescence => quiescence_step(searcher, 0, ply, value, suggested),
         Stage::Search(0) => Step::End,
         Stage::Search(depth) => search_step(searcher, depth, ply, value, suggested),
         Stage::Quiescence(extra) => quiescence_step(searcher, extra, ply, value, suggested),
@@ -174,7 +174,7 @@ fn searched_moves<G: Game, O: Observer<G::Move>>(
 ) -> Result<Vec<G::Move>, Score> {
     let game = &searcher.context.game;
     let mut moves = Vec::new();
-    if !searcher.options.rules_shortcuts || ply == 0 {
+    if !searcher.options.shape.rules_shortcuts || ply == 0 {
         game.generate_moves(&mut moves);
         return Ok(moves);
     }
