@@ -390,6 +390,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 let value = self.context.leaf(ply, known.to_root_relative(ply));
                 return self.context.exit(ply, value);
             }
+            if SELECTIVE && self.selectivity.threat_defences && !is_root && self.context.game.threat_defences(&mut moves) {
+                self.unproven += 1;
+            }
         } else {
             self.context.game.generate_moves(&mut moves);
         }
