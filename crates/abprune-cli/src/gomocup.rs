@@ -12,7 +12,8 @@
 mod brain;
 mod time;
 
-use anyhow::Result;
+use crate::status::AtRunTime as _;
+use anyhow::{Context as _, Result};
 use brain::{Brain, Control};
 use clap::Args;
 use std::io::{BufRead, Write};
@@ -60,20 +61,24 @@ pub fn run(args: &GomocupArgs) -> Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = mpsc::channel::<Input>();
     let reader_stop = Arc::clone(&stop);
-    std::thread::spawn(move || {
-        let mut stdin = std::io::stdin().lock();
-        let mut bytes = Vec::new();
-        // A read error is the end of the input, like the end of the file.
-        while let Ok(Some(length)) = read_line(&mut stdin, &mut bytes) {
-            let input = classify(&bytes, length);
-            if matches!(&input, Input::Line(line) if line.trim().eq_ignore_ascii_case("END")) {
-                reader_stop.store(true, Ordering::Relaxed);
+    let reader = std::thread::Builder::new().name("gomocup input".into());
+    reader
+        .spawn(move || {
+            let mut stdin = std::io::stdin().lock();
+            let mut bytes = Vec::new();
+            // A read error is the end of the input, like the end of the file.
+            while let Ok(Some(length)) = read_line(&mut stdin, &mut bytes) {
+                let input = classify(&bytes, length);
+                if matches!(&input, Input::Line(line) if line.trim().eq_ignore_ascii_case("END")) {
+                    reader_stop.store(true, Ordering::Relaxed);
+                }
+                if sender.send(input).is_err() {
+                    break;
+                }
             }
-            if sender.send(input).is_err() {
-                break;
-            }
-        }
-    });
+        })
+        .context("cannot start the thread that reads the manager's commands")
+        .at_run_time()?;
     let threads = args.threads.unwrap_or_else(crate::gomoku::available_cores);
     let mut brain = Brain::new(Arc::clone(&stop), args.debug, threads);
     brain.set_switches(args.set.clone().unwrap_or_default());

@@ -13,7 +13,8 @@ mod game;
 pub(crate) mod plot;
 mod report;
 
-use crate::algo::{run_algorithm, Algorithm, Window};
+use crate::status::AtRunTime as _;
+use abprune::algorithm::{Algorithm, Window};
 use abprune::NoTrace;
 use abprune_games::random_tree::MAX_RANDOM_TREE_NODES;
 use abprune_games::{LeafValues, MoveOrdering, RandomTreeSpec, TreeGame};
@@ -39,8 +40,14 @@ const PROGRESS_MIN_WORK: f64 = 2e7;
 
 /// The algorithms measured when `--algos` is not given: one of each kind
 /// (negamax counts exactly as minimax does).
-const DEFAULT_ALGOS: [Algorithm; 6] =
-    [Algorithm::Minimax, Algorithm::F1, Algorithm::Alphabeta, Algorithm::Failsoft, Algorithm::Pvs, Algorithm::Mtdf];
+const DEFAULT_ALGOS: [Algorithm; 6] = [
+    Algorithm::Minimax,
+    Algorithm::BranchAndBound,
+    Algorithm::AlphaBeta,
+    Algorithm::FailSoftAlphaBeta,
+    Algorithm::Pvs,
+    Algorithm::Mtdf,
+];
 
 /// Options of `abprune lab`.
 #[derive(Args, Debug)]
@@ -65,7 +72,7 @@ pub struct LabArgs {
     )]
     ordering: Vec<MoveOrdering>,
     /// The algorithms to measure, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', default_values_t = DEFAULT_ALGOS)]
+    #[arg(long, value_parser = crate::tree::algorithm_parser(), value_delimiter = ',', default_values_t = DEFAULT_ALGOS)]
     algos: Vec<Algorithm>,
     /// Leaf values: `uniform:LO,HI` (integers, ties likely in small ranges) or
     /// `distinct` (a permutation: the continuous case of the analyses).
@@ -143,7 +150,8 @@ pub fn run(args: &LabArgs) -> Result<()> {
         Some(threads) => rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .context("cannot start the worker threads")?
+            .context("cannot start the worker threads")
+            .at_run_time()?
             .install(|| plan.run())?,
     };
     if let Some(target) = &plot_target {
@@ -343,7 +351,7 @@ impl Plan {
         let mut counts = Vec::with_capacity(self.algos.len());
         let mut value = None;
         for &algo in &self.algos {
-            let result = run_algorithm(&mut TreeGame::new(&tree), algo, group.depth, Window::Full, &mut NoTrace);
+            let result = algo.run(&mut TreeGame::new(&tree), group.depth, Window::Full, &mut NoTrace);
             if value.is_some_and(|v| v != result.value) {
                 bail!(
                     "the algorithms disagree on the value of {spec:?} ({} found {}): a bug",

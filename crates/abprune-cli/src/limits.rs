@@ -2,12 +2,12 @@
 //!
 //! Memory: a table larger than the machine is refused with an `error:`
 //! line, not met by the system's out-of-memory killer halfway through
-//! filling it. The library allocates its tables fallibly, but a system that
-//! overcommits grants address space it cannot back; the memory the system
-//! says is available (`MemAvailable` of `/proc/meminfo`) is the honest limit.
+//! filling it (the check is [`abprune_front::memory`]'s, shared with the
+//! Python package).
 
 use abprune::EngineOptions;
-use anyhow::{bail, Result};
+use abprune_front::memory;
+use anyhow::{anyhow, Result};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -49,23 +49,9 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
-const MIB: u64 = 1 << 20;
-
-/// The memory the system can give without swapping, in bytes; `None` where
-/// it does not say (not Linux).
-pub fn available_bytes() -> Option<u64> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo.lines().find(|line| line.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib.saturating_mul(1024))
-}
-
 /// The bytes the tables of an engine with `options` take.
 pub fn table_bytes(options: &EngineOptions) -> u64 {
-    if options.table_mib == 0 {
-        return 0;
-    }
-    (options.table_mib as u64).saturating_mul(MIB).saturating_add((options.near_table_kib as u64).saturating_mul(1024))
+    memory::table_bytes(options.table_mib, options.near_table_kib)
 }
 
 /// Refuses `copies` engines with `options` at once when their tables do
@@ -77,14 +63,5 @@ pub fn check_tables(options: &EngineOptions, copies: u64, what: &str) -> Result<
 
 /// Refuses `needed` bytes when the system has fewer available.
 pub fn check_bytes(needed: u64, what: &str) -> Result<()> {
-    if let Some(available) = available_bytes() {
-        if needed > available {
-            bail!(
-                "{what}: the tables need {} MiB and this machine has {} MiB available; give a smaller table",
-                needed.div_ceil(MIB),
-                available / MIB
-            );
-        }
-    }
-    Ok(())
+    memory::check_bytes(needed).map_err(|shortfall| anyhow!("{what}: {shortfall}; give a smaller table"))
 }

@@ -1,6 +1,5 @@
 //! The `abprune` command: a thin dispatcher to one module per subcommand.
 
-mod algo;
 mod animate;
 mod bench;
 mod connect4;
@@ -12,7 +11,7 @@ mod limits;
 mod output;
 mod quote;
 mod solve;
-mod svg;
+mod status;
 mod tree;
 mod tune;
 mod tune_eval;
@@ -24,7 +23,7 @@ use std::process::ExitCode;
 
 /// abprune: alpha-beta game-tree search, verified and measured.
 #[derive(Parser, Debug)]
-#[command(name = "abprune", version, about, long_about = None)]
+#[command(name = "abprune", version, about, long_about = None, after_help = status::EXIT_STATUS_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -35,7 +34,8 @@ enum Command {
     /// Search an explicit game tree (or the built-in textbook tree) and show
     /// the value, the principal variation, leaves, nodes and cut-offs.
     Tree(tree::TreeArgs),
-    /// Solve a position of a real game exactly.
+    /// Solve a position of a real game: exactly (tic-tac-toe, Connect Four),
+    /// or the engine's move (Gomoku).
     #[command(subcommand)]
     Solve(solve::SolveCommand),
     /// The exact score of every move of a position.
@@ -104,9 +104,6 @@ enum MatchCommand {
     Gomoku(gomoku::MatchArgs),
 }
 
-/// Exit status for bad input of any kind (the same as clap's usage errors).
-const EXIT_BAD_INPUT: u8 = 2;
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -130,7 +127,7 @@ fn main() -> ExitCode {
     // What is left of the output is written now, where its error can be told.
     match outcome.and_then(|()| Ok(output::flush()?)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => output::exit_code(&error, EXIT_BAD_INPUT),
+        Err(error) => status::exit_code(&error),
     }
 }
 
@@ -143,7 +140,7 @@ fn usage_error(error: &clap::Error) -> ExitCode {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             // Nothing more can be done if the terminal is gone.
             let _ = error.print();
-            return ExitCode::from(if error.use_stderr() { EXIT_BAD_INPUT } else { 0 });
+            return ExitCode::from(if error.use_stderr() { status::EXIT_BAD_INPUT } else { 0 });
         }
         _ => {}
     }
@@ -155,5 +152,5 @@ fn usage_error(error: &clap::Error) -> ExitCode {
     let message = paragraph.iter().map(|line| line.trim()).collect::<Vec<_>>().join(" ");
     let message = message.strip_prefix("error: ").unwrap_or(&message);
     eprintln!("error: {} (see --help)", quote::one_line(message));
-    ExitCode::from(EXIT_BAD_INPUT)
+    ExitCode::from(status::EXIT_BAD_INPUT)
 }

@@ -1,7 +1,7 @@
 //! Standard output for every subcommand: [`out!`] and [`outln!`] write as
 //! `print!` and `println!` do, but return the write's error instead of
-//! panicking on it, and [`exit_code`] turns that error into the ending a
-//! command-line tool owes its pipeline.
+//! panicking on it, and [`crate::status::exit_code`] turns that error into
+//! the ending a command-line tool owes its pipeline.
 //!
 //! `println!` panics when a write fails: `abprune analyze connect4 44 |
 //! head -1` closes the pipe after one line and the next `println!` ends
@@ -10,13 +10,12 @@
 //! quiet end (the reader asked for no more), and a full disk is an error
 //! like any other: one `error:` line. So every line of standard output
 //! goes through these macros with `?`, the error travels up like any other
-//! to `main`, and `main` asks [`exit_code`] how to end.
+//! to `main`, and `main` asks [`crate::status::exit_code`] how to end.
 
 use std::io::{ErrorKind, Write};
-use std::process::ExitCode;
 
 /// `print!` to standard output, returning the write's `std::io::Result`
-/// (its error marked as the output's, see [`exit_code`]).
+/// (its error marked as the output's, see [`is_output_error`]).
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
@@ -25,7 +24,7 @@ macro_rules! out {
 }
 
 /// `println!` to standard output, returning the write's `std::io::Result`
-/// (its error marked as the output's, see [`exit_code`]).
+/// (its error marked as the output's, see [`is_output_error`]).
 macro_rules! outln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
@@ -40,11 +39,6 @@ pub(crate) use {out, outln};
 /// their output is no longer wanted (the `gomocup` brain and `solve
 /// connect4 --batch` already ended so).
 pub const EXIT_CLOSED_PIPE: u8 = 0;
-
-/// Status of a run whose output could not be written (a full disk, an I/O
-/// error): 1, apart from bad input's 2, since nothing the user typed was
-/// wrong.
-pub const EXIT_WRITE_FAILED: u8 = 1;
 
 /// A failed write of standard output: the error inside the `io::Error`
 /// that [`marked`] returns, so that `main` tells it from a file that
@@ -103,17 +97,9 @@ pub fn is_output_error(error: &anyhow::Error) -> bool {
     output_error(error).is_some()
 }
 
-/// How a run that failed with `error` ends: a closed pipe quietly, with
-/// [`EXIT_CLOSED_PIPE`]; a failed write of the output with its one
-/// `error:` line and [`EXIT_WRITE_FAILED`]; anything else with its one
-/// `error:` line and `bad_input` (the input, an option or a file was
-/// wrong).
-pub fn exit_code(error: &anyhow::Error, bad_input: u8) -> ExitCode {
-    let output = output_error(error);
-    if output.is_some_and(|io| io.kind() == ErrorKind::BrokenPipe) {
-        return ExitCode::from(EXIT_CLOSED_PIPE);
-    }
-    // Nothing more can be done if standard error is gone too.
-    let _ = writeln!(std::io::stderr(), "error: {}", crate::quote::one_line(&format!("{error:#}")));
-    ExitCode::from(if output.is_some() { EXIT_WRITE_FAILED } else { bad_input })
+/// Whether `error` is standard output's reader gone (a closed pipe), which
+/// ends a run quietly with [`EXIT_CLOSED_PIPE`]; any other failed write is
+/// a failure at run time ([`crate::status::EXIT_RUN_FAILED`]).
+pub fn is_closed_pipe(error: &anyhow::Error) -> bool {
+    output_error(error).is_some_and(|io| io.kind() == ErrorKind::BrokenPipe)
 }

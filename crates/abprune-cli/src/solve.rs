@@ -1,6 +1,6 @@
 //! `abprune solve GAME`: exact values of real games' positions.
 
-use crate::algo::{run_algorithm, Algorithm, Window};
+use abprune::algorithm::{Algorithm, Window};
 use abprune::{NoTrace, Score, UNLIMITED_DEPTH};
 use abprune_games::TicTacToe;
 use anyhow::{bail, Result};
@@ -27,7 +27,7 @@ pub struct TicTacToeArgs {
     #[arg(default_value = "")]
     moves: Vec<String>,
     /// The algorithms to run, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', default_values_t = Algorithm::ALL)]
+    #[arg(long, value_parser = crate::tree::algorithm_parser(), value_delimiter = ',', default_values_t = Algorithm::ALL)]
     algo: Vec<Algorithm>,
 }
 
@@ -73,7 +73,7 @@ fn tictactoe(args: &TicTacToeArgs) -> Result<()> {
     for &algo in &args.algo {
         let mut position = game;
         let started = Instant::now();
-        let result = run_algorithm(&mut position, algo, UNLIMITED_DEPTH, Window::Full, &mut NoTrace);
+        let result = algo.run(&mut position, UNLIMITED_DEPTH, Window::Full, &mut NoTrace);
         let elapsed = started.elapsed();
         let best = result.best_move.map_or("-".to_string(), |cell| cell.to_string());
         let stats = &result.stats;

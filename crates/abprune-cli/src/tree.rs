@@ -1,23 +1,22 @@
 //! `abprune tree`: search an explicit game tree and show what the search did.
 
-use crate::algo::{run_algorithm, Algorithm, Window};
-use crate::{animate, svg};
+use crate::animate;
+use abprune::algorithm::{Algorithm, Window};
 use abprune::{Score, SearchResult, Trace, UNLIMITED_DEPTH};
+use abprune_front::{svg, TEXTBOOK_TREE};
 use abprune_games::{LeafValues, MoveOrdering, NodeId, RandomTreeSpec, Tree, TreeGame};
 use anyhow::{bail, Context as _, Result};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use std::path::PathBuf;
 
-/// The tree searched when no file is given: four levels (MAX, MIN, MAX, MIN)
-/// above the leaves, chosen so that alpha-beta shows both kinds of cut-off.
-pub const BUILT_IN_TREE: &str = "\
-# abprune's built-in tree: MAX at the root, then MIN, MAX, MIN above the leaves.
-# Minimax value 6. Alpha-beta evaluates 9 of the 15 leaves: alpha cut-offs at
-# A12, B12 and C (MIN nodes), a beta cut-off at B2 (a MAX node).
-R:( A:( A1:( A11:(5 6) A12:(7 4 5) )  A2:( A21:(3) ) )
-    B:( B1:( B11:(6)   B12:(6 9) )    B2:( B21:(7) B22:(5) ) )
-    C:( C1:( C11:(5) )                C2:( C21:(9 8) C22:(6) ) ) )
-";
+/// The parser of an algorithm's name (`--algo` here, in `solve tictactoe`
+/// and `lab`): the library's names ([`Algorithm::name`]), listed in the
+/// help with what each is and in the error of a name that is none of them.
+pub fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
+    let names = Algorithm::ALL.map(|algorithm| PossibleValue::new(algorithm.name()).help(algorithm.summary()));
+    PossibleValuesParser::new(names).try_map(|name| name.parse::<Algorithm>())
+}
 
 /// Options of `abprune tree`.
 #[derive(Args, Debug)]
@@ -26,7 +25,7 @@ pub struct TreeArgs {
     /// without --random, the built-in textbook tree is searched.
     file: Option<String>,
     /// The search algorithm (pvs and mtdf are the engine's window manipulations).
-    #[arg(long, value_enum, default_value_t = Algorithm::Alphabeta)]
+    #[arg(long, value_parser = algorithm_parser(), default_value_t = Algorithm::AlphaBeta)]
     algo: Algorithm,
     /// The window `A,B` for alphabeta and failsoft (e.g. `3,6`, `-inf,0`); needs A < B.
     #[arg(long, value_name = "A,B", allow_hyphen_values = true)]
@@ -80,12 +79,12 @@ pub fn run(args: &TreeArgs) -> Result<()> {
     let title = format!("{} — value {}", args.algo.describe(), searched.result.value);
     if let Some(path) = &args.svg {
         let picture = svg::render_search(&tree, &searched.trace.events, &searched.result.pv, &title);
-        std::fs::write(path, picture).with_context(|| format!("cannot write '{}'", path.display()))?;
+        crate::status::write_file(path, picture)?;
     }
     if let Some(path) = &args.animate {
         let source = format!("{source}: {} nodes, {} leaves", tree.len(), tree.leaf_count());
         let page = animate::render_page(&tree, &searched.trace.events, &searched.result.pv, &title, &source);
-        std::fs::write(path, page).with_context(|| format!("cannot write '{}'", path.display()))?;
+        crate::status::write_file(path, page)?;
     }
     if args.json {
         crate::output::outln!("{}", json_report(&tree, args.algo, &searched.result))?;
@@ -118,7 +117,7 @@ fn load_tree(args: &TreeArgs) -> Result<(Tree, String)> {
         return Ok((tree, source));
     }
     let (text, name) = match args.file.as_deref() {
-        None => (BUILT_IN_TREE.to_string(), "built-in textbook tree".to_string()),
+        None => (TEXTBOOK_TREE.to_string(), "built-in textbook tree".to_string()),
         Some(crate::input::STDIN) => {
             let bytes = crate::input::read_file_or_stdin(crate::input::STDIN, crate::input::MAX_TREE_BYTES, "tree")?;
             (tree_text(bytes, "stdin")?, "stdin".to_string())
@@ -195,14 +194,14 @@ fn window_of(args: &TreeArgs) -> Result<Window> {
     if args.window.is_some() && !args.algo.takes_window() {
         bail!("--window applies to alphabeta, failsoft and pvs, not {} (f1 takes --bound)", args.algo.name());
     }
-    if args.bound.is_some() && args.algo != Algorithm::F1 {
+    if args.bound.is_some() && !args.algo.takes_bound() {
         bail!("--bound applies to f1 only, not {} (alphabeta, failsoft and pvs take --window)", args.algo.name());
     }
     if let Some(text) = &args.bound {
         return Ok(Window::Bound(parse_bound(text, "--bound")?));
     }
     let Some(text) = &args.window else {
-        return Ok(if args.algo == Algorithm::F1 { Window::Bound(Score::INFINITY) } else { Window::Full });
+        return Ok(args.algo.default_window());
     };
     let (alpha, beta) = text.split_once(',').with_context(|| format!("invalid --window '{text}': expected A,B"))?;
     let (alpha, beta) = (parse_bound(alpha, "--window")?, parse_bound(beta, "--window")?);
@@ -221,16 +220,16 @@ struct Searched {
 fn search(tree: &Tree, algo: Algorithm, window: Window, traced: bool) -> Searched {
     let mut trace = Trace::default();
     let result = if traced {
-        run_algorithm(&mut TreeGame::new(tree), algo, UNLIMITED_DEPTH, window, &mut trace)
+        algo.run(&mut TreeGame::new(tree), UNLIMITED_DEPTH, window, &mut trace)
     } else {
-        run_algorithm(&mut TreeGame::new(tree), algo, UNLIMITED_DEPTH, window, &mut abprune::NoTrace)
+        algo.run(&mut TreeGame::new(tree), UNLIMITED_DEPTH, window, &mut abprune::NoTrace)
     };
     Searched { result, trace }
 }
 
 /// What the theorem of the algorithm says about the true value, given the result.
 fn verdict(algo: Algorithm, window: Window, value: Score) -> Option<String> {
-    let soft = matches!(algo, Algorithm::Failsoft | Algorithm::Pvs);
+    let soft = matches!(algo, Algorithm::FailSoftAlphaBeta | Algorithm::Pvs);
     match window {
         Window::Full => None,
         Window::Bound(bound) => Some(if value < bound {
@@ -260,7 +259,7 @@ fn text_report(tree: &Tree, source: &str, algo: Algorithm, window: Window, resul
     let mut out = String::new();
     let mut line = |key: &str, value: String| out.push_str(&format!("{key:<16}{value}\n"));
     line("tree", format!("{source}: {} nodes, {} leaves, height {}", tree.len(), tree.leaf_count(), tree.height()));
-    line("algorithm", algo.describe().to_string());
+    line("algorithm", algo.describe());
     line("window", window_text);
     line("value", result.value.to_string());
     if let Some(text) = verdict(algo, window, result.value) {
@@ -271,7 +270,7 @@ fn text_report(tree: &Tree, source: &str, algo: Algorithm, window: Window, resul
     } else {
         tree.describe_path(&result.pv).join(" ")
     };
-    line(if algo == Algorithm::F1 { "best line" } else { "pv" }, pv);
+    line(if algo.takes_bound() { "best line" } else { "pv" }, pv);
     line("leaves", format!("{} of {}", stats.leaves, tree.leaf_count()));
     line("nodes", format!("{} of {}", stats.nodes, tree.len()));
     line("alpha cut-offs", format!("{} (at MIN nodes)", stats.alpha_cutoffs));
@@ -282,7 +281,7 @@ fn text_report(tree: &Tree, source: &str, algo: Algorithm, window: Window, resul
 }
 
 fn json_report(tree: &Tree, algo: Algorithm, result: &SearchResult<NodeId>) -> serde_json::Value {
-    let pv = if algo == Algorithm::F1 {
+    let pv = if algo.takes_bound() {
         serde_json::Value::Null
     } else {
         serde_json::Value::from(tree.child_indices(&result.pv))

@@ -18,6 +18,7 @@
 //! search rather than only a distant result that most positions do not
 //! decide.
 
+use crate::status::AtRunTime as _;
 use abprune::{Engine, EngineOptions, Game, Horizon, SearchLimits};
 use abprune_games::gomoku::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
 use abprune_games::{Gomoku, Point, Rule};
@@ -148,7 +149,9 @@ pub fn run(args: &TuneArgs) -> Result<()> {
                 values.extend(search_values(&validation, &held_out, args)?);
                 if let Some(path) = &args.labels {
                     let text: String = values.iter().map(|v| format!("{}\n", format_label(*v))).collect();
-                    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+                    std::fs::write(path, text)
+                        .with_context(|| format!("cannot write {}", path.display()))
+                        .at_run_time()?;
                 }
                 values
             }
@@ -379,7 +382,7 @@ fn search_values(samples: &[Sample], games: &[GameRecord], args: &TuneArgs) -> R
         }
         let mut values = Vec::with_capacity(total);
         for worker in workers {
-            values.extend(worker.join().map_err(|_| anyhow::anyhow!("a labelling thread panicked"))??);
+            values.extend(worker.join().map_err(|_| anyhow::anyhow!("a labelling thread panicked")).at_run_time()??);
         }
         Ok(values)
     })
@@ -524,8 +527,8 @@ mod tests {
         }
         assert!(parse_label("0.5").is_err());
         // A sample keeps where its position is, not the position (the
-        // tables of a position are tens of kilobytes; issue 35's 1.44 GB for
-        // 0.8 MB of games).
+        // tables of a position are tens of kilobytes: keeping positions took
+        // 1.44 GB for 0.8 MB of games).
         assert!(std::mem::size_of::<Sample>() <= 160, "{} bytes", std::mem::size_of::<Sample>());
         for sample in &samples {
             let position = position_of(sample, &games).unwrap();

@@ -30,6 +30,7 @@
 //! the position: a million positions take about 400 MB.
 
 use crate::output::outln;
+use crate::status::AtRunTime as _;
 use crate::tune::Adam;
 use abprune::{Game, Horizon};
 use abprune_games::gomoku::cells::{CODES, MASKS};
@@ -168,7 +169,7 @@ struct Labelled {
 /// Runs the fit and prints the figures.
 pub fn run(args: &EvalArgs) -> Result<()> {
     check(args)?;
-    let start_tables = abprune_games::gomoku::eval::current_tables();
+    let start_tables = abprune_games::gomoku::cells::current_tables();
     let (fitted, held_out) = read_samples(args)?;
     if fitted.len() < FEATURES {
         bail!("only {} quiet positions to fit {FEATURES} values: give more positions", fitted.len());
@@ -626,8 +627,9 @@ fn write_tables(path: &Path, weights: &[f64], args: &EvalArgs, positions: usize)
         "];\n\n/// The side to move's bonus for having the move.\npub(super) const TEMPO: i32 = {};\n\n/// Whether the tables were fitted as the two-ply average.\npub(super) const TWO_PLY: bool = {};\n",
         weights[TEMPO] as i32, args.two_ply
     ));
-    let mut file = std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
-    file.write_all(text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+    let mut file =
+        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display())).at_run_time()?;
+    file.write_all(text.as_bytes()).with_context(|| format!("cannot write {}", path.display())).at_run_time()?;
     Ok(())
 }
 
@@ -657,7 +659,7 @@ mod tests {
 
     #[test]
     fn samples_hold_the_evaluation_of_their_position() {
-        let tables = abprune_games::gomoku::eval::current_tables();
+        let tables = abprune_games::gomoku::cells::current_tables();
         let weights = to_vector(tables);
         let mut samples = Samples::default();
         samples.offsets.push(0);
@@ -715,7 +717,7 @@ mod tests {
             let (game, _) = replayer.advance(&labelled).unwrap();
             assert!(add_sample(&mut samples, game, target, Some(0), false));
         }
-        let start = to_vector(abprune_games::gomoku::eval::current_tables());
+        let start = to_vector(abprune_games::gomoku::cells::current_tables());
         let args = EvalArgs {
             files: Vec::new(),
             lambda: 0.0,

@@ -164,26 +164,6 @@ impl Tree {
         &mut self.children[range]
     }
 
-    /// Parses the text format.
-    ///
-    /// # Errors
-    /// A [`ParseError`] naming the first problem and its line and column:
-    /// unbalanced parentheses, an empty node `()`, a leaf that is not an
-    /// integer or does not fit the evaluation band, a bad label, text after
-    /// the root, or a tree nested deeper than [`MAX_TREE_DEPTH`].
-    ///
-    /// # Examples
-    /// ```
-    /// use abprune_games::tree::Tree;
-    /// let tree = Tree::parse("a:( b:(3 12 8) c:(2 4 6) d:(14 5 2) )").unwrap();
-    /// assert_eq!(tree.leaf_count(), 9);
-    /// assert_eq!(tree.label(0), Some("a"));
-    /// assert!(Tree::parse("(1 2").unwrap_err().to_string().contains("never closed"));
-    /// ```
-    pub fn parse(text: &str) -> Result<Tree, ParseError> {
-        crate::tree_parse::parse(text)
-    }
-
     /// Starts an empty tree for the parser.
     pub(crate) fn empty() -> Tree {
         Tree { nodes: Vec::new(), children: Vec::new() }

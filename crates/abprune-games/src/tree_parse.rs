@@ -1,4 +1,6 @@
-//! The parser of the tree text format (see [`crate::tree`]).
+//! The parser of the tree text format (see [`crate::tree`]) and
+//! [`Tree::parse`], which calls it: the parser builds a [`Tree`], so it
+//! lives above the tree and the tree knows nothing of it.
 //!
 //! It keeps an explicit stack of open nodes instead of recursing, so that no
 //! input, however deeply nested, can overflow the stack: depth beyond
@@ -134,6 +136,28 @@ fn leaf_value(word: &str, at: Position) -> Result<i32, ParseError> {
         .and_then(Score::try_new)
         .map(|score| score.get())
         .ok_or_else(|| error(at, format!("leaf '{word}' is out of range: leaves must lie within ±{}", Score::MAX_EVAL)))
+}
+
+impl Tree {
+    /// Parses the text format.
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the first problem and its line and column:
+    /// unbalanced parentheses, an empty node `()`, a leaf that is not an
+    /// integer or does not fit the evaluation band, a bad label, text after
+    /// the root, or a tree nested deeper than [`MAX_TREE_DEPTH`].
+    ///
+    /// # Examples
+    /// ```
+    /// use abprune_games::tree::Tree;
+    /// let tree = Tree::parse("a:( b:(3 12 8) c:(2 4 6) d:(14 5 2) )").unwrap();
+    /// assert_eq!(tree.leaf_count(), 9);
+    /// assert_eq!(tree.label(0), Some("a"));
+    /// assert!(Tree::parse("(1 2").unwrap_err().to_string().contains("never closed"));
+    /// ```
+    pub fn parse(text: &str) -> Result<Tree, ParseError> {
+        parse(text)
+    }
 }
 
 /// Parses the whole text into a tree; see [`Tree::parse`].

@@ -6,7 +6,6 @@
 //! "out of range integral type conversion attempted", and `10**30` with
 //! "expected an int" naming nothing.
 
-use crate::python_game::MAX_LINE_PLIES;
 use abprune::SearchLimits;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -17,6 +16,15 @@ use std::time::Duration;
 
 /// The most threads a search may have: the engine's limit, as the CLI's `--threads`.
 pub const MAX_THREADS: usize = abprune::search::parallel::MAX_THREADS;
+
+/// The longest line of play a search of a Python game follows: a game that
+/// goes on longer (one that never ends, cycling through its positions, or
+/// a very long one) is refused with a `ValueError` when a line reaches it.
+/// The plain algorithms keep a line for every ply (memory quadratic in the
+/// line: some 200 MB for 10,000 plies) and the engine's solve is quadratic
+/// in time on a line (some 10 seconds for 10,000 plies), so a longer line
+/// could only be searched slowly; Score's own limit is 100,000 plies.
+pub const MAX_LINE_PLIES: usize = 10_000;
 
 /// The deepest depth limit: the longest line a search follows.
 pub const MAX_DEPTH: u64 = MAX_LINE_PLIES as u64;

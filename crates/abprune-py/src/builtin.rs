@@ -1,11 +1,11 @@
 //! The games abprune ships, searched natively with the GIL released.
 
-use crate::algorithm::{self, Algorithm};
 use crate::args::{self, is_int, repr, type_name};
-use crate::interrupt;
+use crate::{algorithm_args, interrupt};
 use abprune::{Engine, EngineOptions, EngineResult, NoTrace, SearchLimits, SolveMode, StopReason, UNLIMITED_DEPTH};
-use abprune_games::connect4::benchmark_score;
+use abprune_front::outcome_word;
 use abprune_games::connect4::solver::Solver;
+use abprune_games::connect4::{self, benchmark_score};
 use abprune_games::{Connect4, Point, Rule};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -13,27 +13,17 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-/// Table of a Connect Four solve: the CLI's single-thread default.
-const CONNECT4_TABLE_MIB: usize = 16;
-/// The near-leaf table of a Connect Four solve: the CLI's default.
-const CONNECT4_NEAR_TABLE_KIB: usize = 1024;
-
-/// The engine options of `abprune solve connect4` by default, with `table_mib` and `threads`:
-/// the near-leaf table, prefetching, ABDADA, and no killers or history (the game orders its
-/// moves better), so that a solve from Python takes the CLI's time. `whole_pv` as the engine's
-/// option: the CLI reports only the value and the move and leaves it off, since proving every
-/// move of the line to the end of the game costs 15 to 20% more time on Test_L2_R1.
+/// Connect Four's tuned engine options ([`connect4::engine_options`], those of `abprune solve
+/// connect4`) with `table_mib` and `threads`, so that a solve from Python takes the CLI's time;
+/// no near-leaf table without the main one. `whole_pv` as the engine's option: the CLI reports
+/// only the value and the move and leaves it off.
 pub fn connect4_options(table_mib: usize, threads: usize, whole_pv: bool) -> EngineOptions {
+    let tuned = connect4::engine_options(threads);
     EngineOptions {
         table_mib,
-        near_table_kib: if table_mib == 0 { 0 } else { CONNECT4_NEAR_TABLE_KIB },
-        killers: false,
-        history: false,
-        prefetch: true,
-        threads,
-        parallel: abprune::ParallelScheme::Abdada,
+        near_table_kib: if table_mib == 0 { 0 } else { tuned.near_table_kib },
         whole_pv,
-        ..EngineOptions::default()
+        ..tuned
     }
 }
 
@@ -41,8 +31,7 @@ pub fn connect4_options(table_mib: usize, threads: usize, whole_pv: bool) -> Eng
 /// options and the shipped book unless `book` is false.
 fn player_solver(book: bool, threads: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Solver> {
     let threads = args::threads(threads, what)?;
-    let options = connect4_options(if threads == 1 { CONNECT4_TABLE_MIB } else { 1 }, threads, false);
-    let mut engine = Engine::new(options).map_err(engine_error)?;
+    let mut engine = Engine::new(connect4::engine_options(threads)).map_err(engine_error)?;
     engine.allocate_tables().map_err(engine_error)?;
     Ok(Solver::new(engine, if book { abprune_games::connect4::book::shipped() } else { None }))
 }
@@ -114,14 +103,6 @@ impl MoveName {
     }
 }
 
-fn outcome_word(sign: i32) -> &'static str {
-    match sign {
-        1 => "win",
-        -1 => "loss",
-        _ => "draw",
-    }
-}
-
 fn engine_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
 }
@@ -169,7 +150,7 @@ impl ConnectFour {
             None => &mut private,
         };
         if needs_engine(slot, threads) {
-            let options = connect4_options(if threads == 1 { CONNECT4_TABLE_MIB } else { 1 }, threads, pv);
+            let options = EngineOptions { whole_pv: pv, ..connect4::engine_options(threads) };
             let mut engine = Engine::new(options).map_err(engine_error)?;
             engine.allocate_tables().map_err(engine_error)?;
             *slot = Some(engine);
@@ -388,10 +369,10 @@ impl TicTacToe {
     /// `value` is the engine's score for the side to move (0 a draw).
     #[pyo3(signature = (algorithm = "alphabeta"))]
     fn solve(&self, py: Python<'_>, algorithm: &str) -> PyResult<SolveResult> {
-        let algorithm = Algorithm::parse(algorithm)?;
+        let algorithm = algorithm_args::parse(algorithm)?;
         let mut game = self.position;
-        let window = algorithm::window_of(algorithm, None)?;
-        let result = py.detach(|| algorithm::run(&mut game, algorithm, UNLIMITED_DEPTH, window, &mut NoTrace));
+        let window = algorithm.default_window();
+        let result = py.detach(|| algorithm.run(&mut game, UNLIMITED_DEPTH, window, &mut NoTrace));
         let value = result.value;
         Ok(SolveResult {
             value: i64::from(value.get()),

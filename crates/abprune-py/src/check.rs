@@ -3,8 +3,8 @@
 //! position, an `undo` that does not restore it, or a side to move that
 //! does not follow the rules is found before a search trusts it.
 
-use crate::args::{self, repr};
-use crate::python_game::{PythonGame, MAX_LINE_PLIES};
+use crate::args::{self, repr, MAX_LINE_PLIES};
+use crate::python_game::PythonGame;
 use crate::worker::{self, GameClaim};
 use abprune::check::{check_game as check, CheckOptions, CheckReport, GameDefect};
 use pyo3::exceptions::PyValueError;

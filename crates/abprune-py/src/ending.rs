@@ -21,6 +21,13 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyTuple};
 
+/// What `Game.outcome()` returns when the side to move has won.
+pub const WIN: i32 = 1;
+/// ... when the side to move has lost.
+pub const LOSS: i32 = -1;
+/// ... when the game is drawn.
+pub const DRAW: i32 = 0;
+
 /// The end of a game won by a margin, from the side to move's view: what a
 /// margin game's `outcome()` returns (positive when the side to move is
 /// ahead, e.g. `Margin(6)`; within `±MAX_EVAL`).
@@ -214,9 +221,9 @@ pub fn outcome_of(outcome: &Bound<'_, PyAny>, declared: Declared) -> PyResult<Op
     }
     let value = outcome.extract::<i64>().ok();
     match (declared, value) {
-        (Declared::WinLossDraw, Some(value)) if value == i64::from(crate::WIN) => Ok(Some(Outcome::Win)),
-        (Declared::WinLossDraw, Some(value)) if value == i64::from(crate::LOSS) => Ok(Some(Outcome::Loss)),
-        (_, Some(value)) if value == i64::from(crate::DRAW) => match declared {
+        (Declared::WinLossDraw, Some(value)) if value == i64::from(WIN) => Ok(Some(Outcome::Win)),
+        (Declared::WinLossDraw, Some(value)) if value == i64::from(LOSS) => Ok(Some(Outcome::Loss)),
+        (_, Some(value)) if value == i64::from(DRAW) => match declared {
             Declared::Margin { lowest, highest } if !(lowest..=highest).contains(&0) => {
                 Err(PyValueError::new_err(format!(
                     "outcome() returned 0 (abprune.DRAW, a margin of 0), outside the margins declared: {}",
@@ -225,8 +232,8 @@ pub fn outcome_of(outcome: &Bound<'_, PyAny>, declared: Declared) -> PyResult<Op
             }
             _ => Ok(Some(Outcome::Draw)),
         },
-        (Declared::Margin { .. }, Some(value)) if value == i64::from(crate::WIN) || value == i64::from(crate::LOSS) => {
-            let name = if value == i64::from(crate::WIN) { "abprune.WIN, a win" } else { "abprune.LOSS, a loss" };
+        (Declared::Margin { .. }, Some(value)) if value == i64::from(WIN) || value == i64::from(LOSS) => {
+            let name = if value == i64::from(WIN) { "abprune.WIN, a win" } else { "abprune.LOSS, a loss" };
             Err(PyValueError::new_err(format!(
                 "outcome() returned {value} ({name}), but {}: a finished margin game returns abprune.Margin(n)",
                 declared.describe()

@@ -11,7 +11,8 @@
 //!   `src/side.rs` whose turn it is (`side_to_move()`), `src/result.rs` says
 //!   what a search found; `src/move_table.rs` names their moves, `src/worker.rs` runs their searches (on search threads with a
 //!   large stack) and keeps an engine to one search at a time;
-//! - `src/args.rs`, `src/memory.rs`: arguments checked by type and range,
+//! - `src/args.rs`, `src/algorithm_args.rs`, `src/memory.rs`: arguments
+//!   checked by type and range (an algorithm's name and window among them),
 //!   table budgets against the memory available.
 //!
 //! These modules are private (the crate's only users are Python programs), so
@@ -21,10 +22,11 @@
 //! The crate does not inherit the workspace lints: `unsafe_code = "forbid"`
 //! cannot hold for PyO3's generated glue.
 
+use abprune::algorithm::Algorithm;
 use abprune::Score;
 use pyo3::prelude::*;
 
-mod algorithm;
+mod algorithm_args;
 mod args;
 mod builtin;
 mod check;
@@ -39,40 +41,16 @@ mod table_key;
 mod tree;
 mod worker;
 
-/// The CLI's SVG drawing of a searched tree, shared as a source file: the CLI
-/// crate is a binary with no library target to depend on.
-#[path = "../../abprune-cli/src/svg.rs"]
-#[allow(dead_code)]
-mod svg;
-
-/// What `Game.outcome()` returns when the side to move has won.
-pub const WIN: i32 = 1;
-/// ... when the side to move has lost.
-pub const LOSS: i32 = -1;
-/// ... when the game is drawn.
-pub const DRAW: i32 = 0;
-
-/// A score as Python sees it: an int, or ±inf for a window's infinities.
-pub(crate) fn score_to_py(py: Python<'_>, score: Score) -> Py<PyAny> {
-    if score == Score::INFINITY {
-        f64::INFINITY.into_pyobject(py).map(|f| f.into_any().unbind()).unwrap_or_else(|_| py.None())
-    } else if score == -Score::INFINITY {
-        f64::NEG_INFINITY.into_pyobject(py).map(|f| f.into_any().unbind()).unwrap_or_else(|_| py.None())
-    } else {
-        score.get().into_pyobject(py).map(|i| i.into_any().unbind()).unwrap_or_else(|_| py.None())
-    }
-}
-
 /// The Python module.
 #[pymodule]
 fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("WIN", WIN)?;
-    m.add("LOSS", LOSS)?;
-    m.add("DRAW", DRAW)?;
+    m.add("WIN", ending::WIN)?;
+    m.add("LOSS", ending::LOSS)?;
+    m.add("DRAW", ending::DRAW)?;
     m.add("SCORE_WIN", Score::WIN.get())?;
     m.add("MAX_EVAL", Score::MAX_EVAL)?;
-    m.add("MAX_LINE_PLIES", python_game::MAX_LINE_PLIES)?;
-    m.add("ALGORITHMS", algorithm::Algorithm::NAMES.to_vec())?;
+    m.add("MAX_LINE_PLIES", args::MAX_LINE_PLIES)?;
+    m.add("ALGORITHMS", Algorithm::ALL.map(Algorithm::name).to_vec())?;
     m.add_class::<tree::Tree>()?;
     m.add_class::<tree::TreeResult>()?;
     m.add_class::<builtin::ConnectFour>()?;

@@ -23,8 +23,7 @@
 //! `rules_key()`) of the games it searches, and hands the number to the
 //! search as the game's [`Game::rules_key`].
 
-use crate::algorithm::{self, Algorithm};
-use crate::args::{self, is_int, repr, type_name};
+use crate::args::{self, is_int, repr, type_name, MAX_LINE_PLIES};
 use crate::builtin::{self, ConnectFour, Gomoku, TicTacToe};
 use crate::ending::{confirm_solved_margin, outcome_of, Declared};
 use crate::move_table::{scoped_place, MoveTable};
@@ -32,7 +31,7 @@ use crate::result::{BestAndLine, Result};
 use crate::side::Sides;
 use crate::table_key::table_key;
 use crate::worker::{self, Busy, GameClaim};
-use crate::{interrupt, memory};
+use crate::{algorithm_args, interrupt, memory};
 use abprune::{Ending, EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode};
 use abprune::{EngineError, StopReason, UNLIMITED_DEPTH};
 use abprune_games::Point;
@@ -43,14 +42,6 @@ use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-/// The longest line of play a search of a Python game follows: a game that
-/// goes on longer (one that never ends, cycling through its positions, or
-/// a very long one) is refused with a `ValueError` when a line reaches it.
-/// The plain algorithms keep a line for every ply (memory quadratic in the
-/// line: some 200 MB for 10,000 plies) and the engine's solve is quadratic
-/// in time on a line (some 10 seconds for 10,000 plies), so a longer line
-/// could only be searched slowly; Score's own limit is 100,000 plies.
-pub const MAX_LINE_PLIES: usize = 10_000;
 /// How many move generations pass between two moments the search thread
 /// lets go of the GIL, so that the waiting caller can look for a signal
 /// (Ctrl-C) even when the game's methods are not Python code (which lets
@@ -561,14 +552,14 @@ pub fn search(
     algorithm: &str,
     depth: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Result> {
-    let algorithm = Algorithm::parse(algorithm)?;
+    let algorithm = algorithm_args::parse(algorithm)?;
     let depth = args::optional_int(depth, "search() depth", 0, i128::from(args::MAX_DEPTH))?.map(|d| d as u32);
-    let window = algorithm::window_of(algorithm, None)?;
+    let window = algorithm.default_window();
     let stop = Arc::new(AtomicBool::new(false));
     let claim = GameClaim::new(game, "abprune.search()")?;
     let mut wrapped = PythonGame::new(py, game, Arc::clone(&stop))?;
     let (result, signal) = worker::run_search(py, &stop, None, &claim, move |py| {
-        let result = algorithm::run(&mut wrapped, algorithm, depth.unwrap_or(UNLIMITED_DEPTH), window, &mut NoTrace);
+        let result = algorithm.run(&mut wrapped, depth.unwrap_or(UNLIMITED_DEPTH), window, &mut NoTrace);
         if let Some(error) = wrapped.take_error() {
             return Err(error);
         }

@@ -4,9 +4,19 @@
 //! request.
 
 use crate::ending::Declared;
-use crate::score_to_py;
 use abprune::{EngineResult, Score};
 use pyo3::prelude::*;
+
+/// A score as Python sees it: an int, or ±inf for a window's infinities.
+pub(crate) fn score_to_py(py: Python<'_>, score: Score) -> Py<PyAny> {
+    if score == Score::INFINITY {
+        f64::INFINITY.into_pyobject(py).map(|f| f.into_any().unbind()).unwrap_or_else(|_| py.None())
+    } else if score == -Score::INFINITY {
+        f64::NEG_INFINITY.into_pyobject(py).map(|f| f.into_any().unbind()).unwrap_or_else(|_| py.None())
+    } else {
+        score.get().into_pyobject(py).map(|i| i.into_any().unbind()).unwrap_or_else(|_| py.None())
+    }
+}
 
 /// What a search of a Python game found. Read it as the game ends:
 /// `margin` (a game whose `ending()` declares margins), or `outcome`
@@ -59,11 +69,7 @@ impl Result {
         if !self.exact {
             return None;
         }
-        Some(match self.value.get().signum() {
-            1 => "win",
-            -1 => "loss",
-            _ => "draw",
-        })
+        Some(abprune_front::outcome_word(self.value.get().signum()))
     }
 
     /// The margin, when the game ends in margins and the value is one.

@@ -1,8 +1,10 @@
 //! `abprune.Tree`: explicit trees in the text format of `abprune tree`.
 
-use crate::algorithm::{self, Algorithm, Window};
-use crate::{score_to_py, svg};
+use crate::algorithm_args;
+use crate::result::score_to_py;
+use abprune::algorithm::{Algorithm, Window};
 use abprune::{Score, SearchResult, Trace, TraceEvent, UNLIMITED_DEPTH};
+use abprune_front::{svg, TEXTBOOK_TREE};
 use abprune_games::{NodeId, TreeGame};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -29,7 +31,7 @@ impl Tree {
     /// The built-in textbook tree of `abprune tree`.
     #[staticmethod]
     fn textbook() -> PyResult<Self> {
-        Self::new(BUILT_IN_TREE)
+        Self::new(TEXTBOOK_TREE)
     }
 
     /// Searches the whole tree with `algorithm` (one of `abprune.ALGORITHMS`)
@@ -37,12 +39,12 @@ impl Tree {
     /// for f1. The result carries the trace and draws itself.
     #[pyo3(signature = (algorithm = "alphabeta", window = None))]
     fn search(&self, py: Python<'_>, algorithm: &str, window: Option<&Bound<'_, PyAny>>) -> PyResult<TreeResult> {
-        let algorithm = Algorithm::parse(algorithm)?;
-        let window = algorithm::window_of(algorithm, window)?;
+        let algorithm = algorithm_args::parse(algorithm)?;
+        let window = algorithm_args::window_of(algorithm, window)?;
         let tree = Arc::clone(&self.tree);
         let (result, trace) = py.detach(move || {
             let mut trace = Trace::default();
-            let result = algorithm::run(&mut TreeGame::new(&tree), algorithm, UNLIMITED_DEPTH, window, &mut trace);
+            let result = algorithm.run(&mut TreeGame::new(&tree), UNLIMITED_DEPTH, window, &mut trace);
             (result, trace)
         });
         Ok(TreeResult { tree: Arc::clone(&self.tree), algorithm, window, result, trace })
@@ -91,13 +93,6 @@ impl Tree {
         format!("Tree({:?})", self.tree.to_string())
     }
 }
-
-/// The tree `abprune tree` searches without a file (kept in step with the CLI's `BUILT_IN_TREE`).
-const BUILT_IN_TREE: &str = "\
-R:( A:( A1:( A11:(5 6) A12:(7 4 5) )  A2:( A21:(3) ) )
-    B:( B1:( B11:(6)   B12:(6 9) )    B2:( B21:(7) B22:(5) ) )
-    C:( C1:( C11:(5) )                C2:( C21:(9 8) C22:(6) ) ) )
-";
 
 /// What a tree search found: the value (MAX's view at the root), the
 /// principal variation as 0-based child indices (`pv_labels`: their labels),
@@ -170,7 +165,7 @@ impl TreeResult {
     /// The algorithm's name.
     #[getter]
     fn algorithm(&self) -> &'static str {
-        Algorithm::NAMES[algorithm_index(self.algorithm)]
+        self.algorithm.name()
     }
 
     /// Every event of the search, in order, as dicts: `{"event": "enter",
@@ -246,8 +241,4 @@ impl TreeResult {
         }
         Ok(dict)
     }
-}
-
-fn algorithm_index(algorithm: Algorithm) -> usize {
-    Algorithm::NAMES.iter().position(|&name| Algorithm::parse(name).ok() == Some(algorithm)).unwrap_or(0)
 }

@@ -34,7 +34,7 @@
 //! marks name their process, and the child's use of either is a
 //! `RuntimeError` at once, never a wait for a search that cannot end.
 //!
-//! [`MAX_LINE_PLIES`]: crate::python_game::MAX_LINE_PLIES
+//! [`MAX_LINE_PLIES`]: crate::args::MAX_LINE_PLIES
 
 use pyo3::exceptions::{PyRuntimeError, PySystemError};
 use pyo3::prelude::*;
@@ -47,7 +47,7 @@ use std::time::Duration;
 
 /// The stack of a search thread: address space reserved, touched only as
 /// deep as the search goes (a ply takes well under a KiB in a release build,
-/// so [`MAX_LINE_PLIES`](crate::python_game::MAX_LINE_PLIES) plies fit many
+/// so [`MAX_LINE_PLIES`](crate::args::MAX_LINE_PLIES) plies fit many
 /// times over, with the game's own Python calls on top).
 pub const SEARCH_STACK_BYTES: usize = 256 << 20;
 

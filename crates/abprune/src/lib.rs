@@ -24,6 +24,9 @@
 //!   for every plain algorithm ([`FixedDepth`]) and the engine
 //!   ([`Limited`]), so that a program swaps algorithms without changing its
 //!   calls; [`best_move`] is the one-line "best move under these limits".
+//! - [`Algorithm`]: the plain algorithms by the names users type (`f1`,
+//!   `alphabeta`, ...), parsed, with the [`Window`] each takes, run on any
+//!   game with an observer: what a command line or a binding needs.
 //!
 //! The library has no dependencies and never prints.
 //!
@@ -79,6 +82,7 @@
 
 #![deny(missing_docs)]
 
+pub mod algorithm;
 pub mod check;
 pub mod game;
 pub mod limits;
@@ -90,6 +94,7 @@ pub mod strategy;
 pub mod trace;
 pub mod tt;
 
+pub use algorithm::{Algorithm, ParseAlgorithmError, Window};
 pub use game::{Ending, Game, Horizon, Player};
 pub use limits::{SearchLimits, StopReason};
 pub use score::{Outcome, Score};
@@ -103,7 +108,7 @@ pub use search::{
     alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult, UNLIMITED_DEPTH,
 };
 pub use stats::SearchStats;
-pub use strategy::{best_move, Algorithm, Choice, FixedDepth, Limited, Strategy};
+pub use strategy::{best_move, Choice, FixedDepth, Limited, Strategy};
 pub use trace::{NoTrace, Observer, Trace, TraceEvent};
 
 /// The crate README's example, compiled and run with the doctests so that

@@ -42,9 +42,8 @@
 //! assert!(choice.exact); // every line reached the end of the game
 //! ```
 
-use crate::search::{
-    alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult, UNLIMITED_DEPTH,
-};
+use crate::algorithm::{Algorithm, Window};
+use crate::search::{SearchResult, UNLIMITED_DEPTH};
 use crate::trace::NoTrace;
 use crate::{Engine, EngineResult, Game, Score, SearchLimits};
 
@@ -85,38 +84,6 @@ pub trait Strategy<G: Game> {
     fn choose(&mut self, game: &mut G) -> Choice<G::Move>;
 }
 
-/// The plain algorithms of [`crate::search`], to be run by [`FixedDepth`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Algorithm {
-    /// [`minimax`]: MAX and MIN nodes written out.
-    Minimax,
-    /// [`negamax`]: Knuth & Moore's `F`.
-    Negamax,
-    /// [`branch_and_bound`] with the bound `+inf`, where it is exact.
-    BranchAndBound,
-    /// [`alphabeta`]: fail-hard `F2` with the full window.
-    AlphaBeta,
-    /// [`alphabeta_failsoft`] with the full window.
-    FailSoftAlphaBeta,
-    /// [`pvs`]: NegaScout with the full window.
-    Pvs,
-    /// [`mtdf`] from the first guess 0 (a draw).
-    Mtdf,
-}
-
-impl Algorithm {
-    /// Every algorithm, in the order of the table in [`crate::search`].
-    pub const ALL: [Algorithm; 7] = [
-        Algorithm::Minimax,
-        Algorithm::Negamax,
-        Algorithm::BranchAndBound,
-        Algorithm::AlphaBeta,
-        Algorithm::FailSoftAlphaBeta,
-        Algorithm::Pvs,
-        Algorithm::Mtdf,
-    ];
-}
-
 /// A plain algorithm searching every position to the same depth: its
 /// result with the full window is the exact value to that depth (the
 /// algorithms' conditions with `alpha = -inf`, `beta = +inf`), so every
@@ -143,16 +110,7 @@ impl FixedDepth {
 
 impl<G: Game> Strategy<G> for FixedDepth {
     fn choose(&mut self, game: &mut G) -> Choice<G::Move> {
-        let (depth, all) = (self.depth, (-Score::INFINITY, Score::INFINITY));
-        let result = match self.algorithm {
-            Algorithm::Minimax => minimax(game, depth, &mut NoTrace),
-            Algorithm::Negamax => negamax(game, depth, &mut NoTrace),
-            Algorithm::BranchAndBound => branch_and_bound(game, depth, Score::INFINITY, &mut NoTrace),
-            Algorithm::AlphaBeta => alphabeta(game, depth, all.0, all.1, &mut NoTrace),
-            Algorithm::FailSoftAlphaBeta => alphabeta_failsoft(game, depth, all.0, all.1, &mut NoTrace),
-            Algorithm::Pvs => pvs(game, depth, all.0, all.1, &mut NoTrace),
-            Algorithm::Mtdf => mtdf(game, depth, Score::DRAW, &mut NoTrace),
-        };
+        let result = self.algorithm.run(game, self.depth, Window::Full, &mut NoTrace);
         Choice::from(&result)
     }
 }

@@ -1,8 +1,8 @@
 //! `abprune analyze connect4`: the exact score of every move of a position.
 
 use super::options::{default_engine, BookArgs};
-use super::weak_word;
 use abprune::{SearchLimits, SolveMode};
+use abprune_front::outcome_word;
 use abprune_games::connect4::solver::{Analysis, Solver};
 use abprune_games::Connect4;
 use anyhow::{Context as _, Result};
@@ -60,7 +60,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
 pub fn cell(score: Option<i32>, weak: bool) -> String {
     match score {
         None => "-".to_string(),
-        Some(score) if weak => weak_word(score.signum()).to_string(),
+        Some(score) if weak => outcome_word(score.signum()).to_string(),
         Some(score) => score.to_string(),
     }
 }
@@ -84,7 +84,7 @@ fn json(moves: &str, analysis: &Analysis, weak: bool) -> serde_json::Value {
         .iter()
         .map(|score| match score {
             None => serde_json::Value::Null,
-            Some(score) if weak => serde_json::Value::from(weak_word(score.signum())),
+            Some(score) if weak => serde_json::Value::from(outcome_word(score.signum())),
             Some(score) => serde_json::Value::from(*score),
         })
         .collect();

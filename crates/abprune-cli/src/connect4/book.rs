@@ -31,7 +31,8 @@
 //! anything is solved, never overwritten.
 
 use super::options::read_book;
-use abprune::{Engine, EngineOptions, Game, ParallelScheme, SearchLimits, SolveMode};
+use crate::status::AtRunTime as _;
+use abprune::{Engine, EngineOptions, Game, SearchLimits, SolveMode};
 use abprune_games::connect4::book::{self, Book};
 use abprune_games::connect4::{benchmark_score, Connect4, WIDTH};
 use anyhow::{bail, Context as _, Result};
@@ -161,8 +162,10 @@ fn build(args: &BuildArgs) -> Result<()> {
     book.verify()
         .map_err(anyhow::Error::msg)
         .context("the solved book does not check (a damaged journal, or a bug: please report it)")?;
-    std::fs::write(&temporary, book.to_bytes()).with_context(|| format!("cannot write '{}'", temporary.display()))?;
-    std::fs::rename(&temporary, &args.out).with_context(|| format!("cannot write '{}'", args.out.display()))?;
+    crate::status::write_file(&temporary, book.to_bytes())?;
+    std::fs::rename(&temporary, &args.out)
+        .with_context(|| format!("cannot write '{}'", args.out.display()))
+        .at_run_time()?;
     // The book is whole: its journal has served.
     let _ = std::fs::remove_file(&journal_path);
     crate::output::outln!("wrote {} ({} positions, {} bytes)", args.out.display(), book.len(), book.to_bytes().len())?;
@@ -310,7 +313,7 @@ impl Build {
         solved: &HashMap<u64, Scored>,
         total: usize,
     ) -> Result<Build> {
-        let journal = open_journal(journal_path, whole_bytes)?;
+        let journal = open_journal(journal_path, whole_bytes).at_run_time()?;
         let progress = ProgressBar::new(total as u64).with_position(solved.len() as u64);
         progress.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} positions solved, {elapsed} elapsed, eta {eta}")
@@ -333,7 +336,10 @@ impl Build {
             let scored = self.solve(&position)?;
             // One write of the whole line: a stop leaves a line whole or cut
             // at its end, never lines mixed.
-            self.journal.write_all(journal_line(key, scored).as_bytes())?;
+            self.journal
+                .write_all(journal_line(key, scored).as_bytes())
+                .context("cannot write the journal")
+                .at_run_time()?;
             entry.insert(scored);
             self.progress.inc(1);
         }
@@ -370,14 +376,7 @@ impl Build {
 fn build_engine(args: &BuildArgs) -> Result<Engine<u8>> {
     let options = EngineOptions {
         table_mib: usize::try_from(args.table_mib)?,
-        near_table_kib: 1024,
-        killers: false,
-        history: false,
-        prefetch: true,
-        threads: usize::try_from(args.threads)?,
-        parallel: ParallelScheme::Abdada,
-        whole_pv: false,
-        ..EngineOptions::default()
+        ..abprune_games::connect4::engine_options(usize::try_from(args.threads)?)
     };
     Engine::new(options).map_err(anyhow::Error::msg).context("--table-mib and --threads")
 }
@@ -439,7 +438,8 @@ mod tests {
         let empty = Connect4::new().symmetric_key();
         let line = journal_line(empty, (1, 3));
         assert_eq!(parse_journal_line(&line), Some((empty, 1, 3)));
-        // The score edited, the checksum left: issue 35's 4441 scored 2 for 4.
+        // The score edited, the checksum left: a damaged journal once scored
+        // 4441 2 for 4.
         let edited = line.replacen(" 1 3 ", " 2 3 ", 1);
         assert_eq!(parse_journal_line(&edited), None);
         let error = read_journal(&scratch("edited", &format!("{JOURNAL_HEADER}\n{edited}")), &positions).unwrap_err();

@@ -3,6 +3,7 @@
 //! prints (`PLIES MODE POSITIONS MEAN_US MEAN_NODES` a line, `#` comments).
 
 use crate::lab::plot::{Target, FONT};
+use crate::status::AtRunTime as _;
 use anyhow::{anyhow, bail, Context as _, Result};
 use clap::Args;
 use plotters::coord::Shift;
@@ -54,7 +55,7 @@ pub fn run(args: &CurveArgs) -> Result<()> {
     } else {
         render(SVGBackend::new(target.path(), size).into_drawing_area(), &points)
     };
-    drawn.map_err(|error| anyhow!("cannot draw '{}': {error}", target.path().display()))
+    drawn.map_err(|error| anyhow!("cannot draw '{}': {error}", target.path().display())).at_run_time()
 }
 
 fn parse(line: &str) -> Result<Point> {

@@ -11,8 +11,9 @@ pub mod play;
 pub mod thinking;
 
 use abprune::{Engine, EngineOptions, ParallelScheme, SearchLimits, SolveMode, Variant};
+use abprune_front::outcome_word;
 use abprune_games::connect4::solver::{Answer, Solver};
-use abprune_games::connect4::Connect4;
+use abprune_games::connect4::{self, Connect4};
 use abprune_games::Connect4 as Position;
 use anyhow::{bail, Context as _, Result};
 use clap::Args;
@@ -52,7 +53,7 @@ pub struct Connect4Args {
     /// processor cache, shared by the threads (0: one table for every
     /// node). Measured: Test_L1_R3 1.27 times faster with one thread, the
     /// other sets alike.
-    #[arg(long, value_name = "KiB", default_value_t = 1024)]
+    #[arg(long, value_name = "KiB", default_value_t = connect4::NEAR_TABLE_KIB)]
     near_table_kib: usize,
     /// A node with at most this many plies left goes to the near-leaf table.
     #[arg(long, value_name = "PLIES", default_value_t = abprune::DEFAULT_NEAR_PLIES)]
@@ -104,10 +105,11 @@ impl Connect4Args {
             "mtdf" => Variant::Mtdf,
             _ => Variant::Pvs,
         };
-        let defaults = EngineOptions::default();
+        // The game's tuned settings, then what the options change.
+        let tuned = connect4::engine_options(self.threads());
         let options = EngineOptions {
             variant,
-            table_mib: self.table_mib.unwrap_or(if self.threads() == 1 { 16 } else { 1 }),
+            table_mib: self.table_mib.unwrap_or(tuned.table_mib),
             near_table_kib: self.near_table_kib,
             near_plies: self.near_plies,
             killers: self.killers_history,
@@ -115,12 +117,9 @@ impl Connect4Args {
             hints: !self.no_hints,
             enhanced_cutoffs: self.etc,
             prefetch: !self.no_prefetch,
-            threads: self.threads(),
             parallel: if self.parallel == "abdada" { ParallelScheme::Abdada } else { ParallelScheme::LazySmp },
-            helpers_after_nodes: self.helpers_after.unwrap_or(defaults.helpers_after_nodes),
-            // Only the value and the move are reported: no time on the line.
-            whole_pv: false,
-            ..defaults
+            helpers_after_nodes: self.helpers_after.unwrap_or(tuned.helpers_after_nodes),
+            ..tuned
         };
         if options.table_mib == 0 && options.near_table_kib > 0 {
             bail!("--table-mib 0 turns the tables off, and the near-leaf table needs the main one: add --near-table-kib 0");
@@ -167,18 +166,9 @@ fn solve(solver: &mut Solver, position: &Connect4, mode: SolveMode) -> Result<An
 /// The value in the benchmark's convention, or W/D/L for a weak solve.
 fn describe(answer: &Answer, weak: bool) -> String {
     if weak {
-        weak_word(answer.score.signum()).to_string()
+        outcome_word(answer.score.signum()).to_string()
     } else {
         answer.score.to_string()
-    }
-}
-
-/// `win`, `draw` or `loss` for a score's sign.
-pub fn weak_word(sign: i32) -> &'static str {
-    match sign {
-        1 => "win",
-        -1 => "loss",
-        _ => "draw",
     }
 }
 
@@ -214,7 +204,7 @@ fn single(args: &Connect4Args, solver: &mut Solver, moves: &str) -> Result<()> {
         if args.weak { "" } else { "  (positive: the side to move wins; 22 - stones of the winner)" }
     )?;
     match result.plies_to_end {
-        Some(plies) => crate::output::outln!("outcome     {} in {plies} plies", weak_word(result.score.signum()))?,
+        Some(plies) => crate::output::outln!("outcome     {} in {plies} plies", outcome_word(result.score.signum()))?,
         None if !args.weak => crate::output::outln!("outcome     draw")?,
         None => {}
     }
@@ -340,7 +330,7 @@ fn batch_line(
     }
     let Some(expected) = expected else { return Ok(Checked::Unchecked) };
     tally.checked += 1;
-    let right = if args.weak { value == weak_word(expected.signum()) } else { value == expected.to_string() };
+    let right = if args.weak { value == outcome_word(expected.signum()) } else { value == expected.to_string() };
     if right {
         tally.correct += 1;
         Ok(Checked::Right)

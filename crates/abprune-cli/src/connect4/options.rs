@@ -1,19 +1,13 @@
 //! What the Connect Four commands share: the book options, and the engine
 //! of `solve connect4`'s defaults for the commands that do not tune it.
 
-use abprune::{Engine, EngineOptions, ParallelScheme};
+use abprune::Engine;
 use abprune_games::connect4::book::{self, Book};
+use abprune_games::connect4::engine_options;
 use anyhow::{Context as _, Result};
 use clap::Args;
 use std::path::PathBuf;
 use std::sync::Arc;
-
-/// Main table of a single-threaded solve: `solve connect4`'s default.
-const ONE_THREAD_TABLE_MIB: usize = 16;
-/// Main table with more threads: `solve connect4`'s default (see its `--table-mib`).
-const THREADS_TABLE_MIB: usize = 1;
-/// The near-leaf table: `solve connect4`'s default.
-const NEAR_TABLE_KIB: usize = 1024;
 
 /// Which opening book answers.
 #[derive(Args, Debug, Clone)]
@@ -55,25 +49,14 @@ pub fn read_book(path: &std::path::Path) -> Result<Book> {
     Book::read_from(std::io::BufReader::new(file)).with_context(|| format!("book '{name}' refused"))
 }
 
-/// An engine with `solve connect4`'s default options and `threads` threads
-/// (default: one per core).
+/// An engine with `solve connect4`'s default options (the game's tuned
+/// [`engine_options`]) and `threads` threads (default: one per core).
 pub fn default_engine(threads: Option<u64>) -> Result<Engine<u8>> {
     let threads = match threads {
         Some(threads) => threads as usize,
         None => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
     };
-    let options = EngineOptions {
-        table_mib: if threads == 1 { ONE_THREAD_TABLE_MIB } else { THREADS_TABLE_MIB },
-        near_table_kib: NEAR_TABLE_KIB,
-        killers: false,
-        history: false,
-        prefetch: true,
-        threads,
-        parallel: ParallelScheme::Abdada,
-        whole_pv: false,
-        ..EngineOptions::default()
-    };
-    let mut engine = Engine::new(options).map_err(anyhow::Error::msg)?;
+    let mut engine = Engine::new(engine_options(threads)).map_err(anyhow::Error::msg)?;
     engine.allocate_tables().map_err(anyhow::Error::msg).context("the engine's tables")?;
     Ok(engine)
 }

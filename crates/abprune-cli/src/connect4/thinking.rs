@@ -8,6 +8,7 @@
 //! standard error is a terminal (indicatif draws nothing otherwise), and it
 //! is cleared before the answer is printed.
 
+use abprune_front::outcome_word;
 use abprune_games::connect4::solver::Progress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::time::{Duration, Instant};
@@ -66,7 +67,7 @@ pub fn describe(progress: &Progress, weak: bool) -> String {
         Some(col) => format!("column {}", col + 1),
         None => "the position".to_string(),
     };
-    let bound = |score: i32| if weak { super::weak_word(score.signum()).to_string() } else { score.to_string() };
+    let bound = |score: i32| if weak { outcome_word(score.signum()).to_string() } else { score.to_string() };
     let known = if progress.low == progress.high {
         format!("score {}", bound(progress.low))
     } else {

@@ -154,7 +154,7 @@ impl Brain {
     fn make_player(&mut self, notes: &mut Vec<String>) -> Result<(), String> {
         if self.player.is_none() {
             let mut table_mib = self.table_mib;
-            if let Some(available) = crate::limits::available_bytes() {
+            if let Some(available) = abprune_front::memory::available_bytes() {
                 let fits = usize::try_from(available >> 20).unwrap_or(usize::MAX) / TABLE_SHARE_OF_MEMORY;
                 if fits < table_mib {
                     notes.push(format!("only {fits} MiB of table fit in the memory available, not {table_mib}"));

@@ -7,6 +7,7 @@
 //! reproducible and games run in parallel; with `--time` they run one by one.
 
 use super::{parse_duration, BoardArgs, Player, PlayerSettings};
+use crate::status::AtRunTime as _;
 use abprune::{Game, Player as Side, SearchLimits};
 use abprune_games::{Gomoku, Point};
 use anyhow::{bail, Result};
@@ -195,7 +196,9 @@ fn play_game(
     while !game.is_over() {
         let player = if game.side_to_move() == Side::First { &mut first } else { &mut second };
         let Some(decision) = player.decide(&game, limits, |_| {}) else { break };
-        game.try_play(decision.mv).map_err(|error| anyhow::anyhow!("an engine chose an illegal move: {error}"))?;
+        game.try_play(decision.mv)
+            .map_err(|error| anyhow::anyhow!("an engine chose an illegal move: {error}"))
+            .at_run_time()?;
     }
     let challenger_side = if challenger_black { Side::First } else { Side::Second };
     let outcome = match game.winner() {

@@ -3,7 +3,7 @@
 
 use super::report::{csv_field, Table};
 use super::{Format, LabGame, MAX_WORK};
-use crate::algo::{run_algorithm, Algorithm, Window};
+use abprune::algorithm::{Algorithm, Window};
 use abprune::{Game, NoTrace};
 use abprune_games::connect4::WIDTH;
 use abprune_games::{Connect4, TicTacToe};
@@ -125,7 +125,7 @@ fn measure<G: Game + Copy + Display>(
         for &algo in algos {
             let mut game = position;
             let started = Instant::now();
-            let result = run_algorithm(&mut game, algo, depth, Window::Full, &mut NoTrace);
+            let result = algo.run(&mut game, depth, Window::Full, &mut NoTrace);
             let micros = started.elapsed().as_micros();
             rows.push(Measured {
                 depth,

@@ -5,7 +5,8 @@
 use super::formulas::Formulas;
 use super::report::describe_values;
 use super::{Plan, Row};
-use crate::algo::Algorithm;
+use crate::status::AtRunTime as _;
+use abprune::algorithm::Algorithm;
 use abprune_games::MoveOrdering;
 use anyhow::{anyhow, bail, Result};
 use plotters::coord::Shift;
@@ -113,7 +114,7 @@ pub fn draw(target: &Target, plan: &Plan, rows: &[Row]) -> Result<()> {
     } else {
         figure.render(SVGBackend::new(&target.path, size).into_drawing_area())
     };
-    drawn.map_err(|error| anyhow!("cannot draw '{}': {error}", target.path.display()))
+    drawn.map_err(|error| anyhow!("cannot draw '{}': {error}", target.path.display())).at_run_time()
 }
 
 /// What the chart shows, gathered from the rows.
@@ -138,9 +139,9 @@ fn algo_color(algo: Algorithm) -> RGBColor {
     match algo {
         Algorithm::Minimax => RGBColor(31, 119, 180),
         Algorithm::Negamax => RGBColor(23, 190, 207),
-        Algorithm::F1 => RGBColor(140, 86, 75),
-        Algorithm::Alphabeta => RGBColor(214, 39, 40),
-        Algorithm::Failsoft => RGBColor(227, 119, 194),
+        Algorithm::BranchAndBound => RGBColor(140, 86, 75),
+        Algorithm::AlphaBeta => RGBColor(214, 39, 40),
+        Algorithm::FailSoftAlphaBeta => RGBColor(227, 119, 194),
         Algorithm::Pvs => RGBColor(44, 160, 44),
         Algorithm::Mtdf => RGBColor(255, 127, 14),
     }

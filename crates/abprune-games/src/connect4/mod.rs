@@ -1,6 +1,6 @@
 //! Connect Four on the standard 7-wide, 6-high board, as two bitboards;
-//! its opening book ([`book`]) and the player's questions answered exactly
-//! ([`solver`]).
+//! its opening book ([`book`]), the player's questions answered exactly
+//! ([`solver`]) and the engine settings tuned for it ([`engine_options`]).
 //!
 //! Bits are numbered column by column, bottom to top, with one spare
 //! (sentinel) bit on top of each column that never holds a stone:
@@ -26,6 +26,9 @@
 
 pub mod book;
 pub mod solver;
+mod tuning;
+
+pub use tuning::{engine_options, NEAR_TABLE_KIB, ONE_THREAD_TABLE_MIB, THREADS_TABLE_MIB};
 
 use abprune::{Game, Outcome, Player, Score};
 use std::fmt;

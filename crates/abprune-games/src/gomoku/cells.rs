@@ -19,9 +19,9 @@
 //! `abprune tune gomoku-eval`; [`EvalTables::linear`] writes the older
 //! linear evaluation in the same form.
 
-use super::eval::EvalWeights;
 use super::patterns::{Pattern, PATTERNS};
 use super::threats::{threat_of, Threat, THREAT_KINDS};
+use super::weights::{EvalWeights, EVAL_WEIGHTS};
 use std::sync::LazyLock;
 
 /// The number of cell codes: multisets of four patterns.
@@ -229,6 +229,20 @@ impl EvalTables {
             two_ply: false,
         }
     }
+}
+
+/// The pattern evaluation's tables every position uses, built on first
+/// use: the linear weights [`EVAL_WEIGHTS`] written as cell tables (the
+/// same values; a fitted set replaces them once a match has judged it).
+pub fn current_tables() -> &'static EvalTables {
+    static TABLES: LazyLock<EvalTables> = LazyLock::new(|| EvalTables::linear(&EVAL_WEIGHTS));
+    &TABLES
+}
+
+/// [`current_tables`] by ordered code, as the positions read them.
+pub(crate) fn current_values() -> &'static OrderedValues {
+    static VALUES: LazyLock<OrderedValues> = LazyLock::new(|| OrderedValues::of(current_tables()));
+    &VALUES
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! The heuristics: tuning constants in one place, the static evaluation and
-//! the seed move ordering.
+//! the seed move ordering (the evaluation's fitted weights are in module
+//! `weights`, below the position that reads them).
 //!
 //! Both read the incremental state only. A colour's *potential* is the sum,
 //! over the empty points, of what its stone there would make (line shapes
@@ -7,12 +8,12 @@
 //! an open four or a three count a lot, open space a little.
 
 use super::board::point_of;
-use super::cells::{threat_mask, EvalTables, OrderedValues};
-use super::patterns::SHAPES;
-use super::threats::{value_of, Threat, THREAT_KINDS};
+use super::cells::threat_mask;
+use super::patterns::{Shape, SHAPES};
+use super::threats::{Threat, THREAT_KINDS};
+use super::weights::{EvalWeights, EVAL_FEATURES};
 use super::Gomoku;
 use abprune::Score;
-use std::sync::LazyLock;
 
 /// Value of the shape a stone would make in one line, by [`super::Shape`]
 /// number: none, overline, one, two, open two, three, open three, four,
@@ -23,89 +24,12 @@ pub(crate) const SHAPE_VALUE: [i32; 10] = [0, 0, 1, 6, 20, 24, 100, 130, 600, 30
 /// none, three, double three, four, four-three, open four, five.
 pub(crate) const THREAT_BONUS: [i32; 7] = [0, 0, 300, 0, 800, 1500, 3000];
 
-/// The static evaluation's weights: a linear function of how many lines
-/// each colour could give each [`Shape`](super::Shape) with one more stone,
-/// and how many points make each [`Threat`], with separate
-/// weights for the side to move (the *mover*, who can carry out a threat
-/// now) and the other side (the *waiter*, whose threats the mover can still
-/// answer). That asymmetry is what keeps the value from swinging between
-/// odd and even depths: a fresh open three is worth little to the side
-/// that just made it, since the mover will block it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EvalWeights {
-    /// Per shape number: none, overline, one, two, open two, three, open
-    /// three, four, open four, five.
-    pub mover_shape: [i32; SHAPES],
-    /// The same for the waiter (subtracted).
-    pub waiter_shape: [i32; SHAPES],
-    /// Per threat number: none, three, double three, four, four-three,
-    /// open four, five.
-    pub mover_threat: [i32; THREAT_KINDS],
-    /// The same for the waiter (subtracted).
-    pub waiter_threat: [i32; THREAT_KINDS],
-    /// The side to move's bonus for having the move.
-    pub tempo: i32,
+/// The heuristic value of a stone that makes `shapes` and `threat`: the
+/// shape values of the four lines plus the threat's bonus.
+#[inline]
+pub(crate) fn value_of(shapes: &[Shape; 4], threat: Threat) -> i32 {
+    shapes.iter().map(|&shape| SHAPE_VALUE[shape as usize]).sum::<i32>() + THREAT_BONUS[threat as usize]
 }
-
-/// The number of evaluation features ([`Gomoku::eval_features`]): the
-/// weights of [`EvalWeights`] in order, tempo last.
-pub const EVAL_FEATURES: usize = 2 * SHAPES + 2 * THREAT_KINDS + 1;
-
-impl EvalWeights {
-    /// The weights as one vector, in the order of [`Gomoku::eval_features`]
-    /// (the waiter's with their sign: negative).
-    pub fn to_vector(&self) -> [i32; EVAL_FEATURES] {
-        let mut vector = [0; EVAL_FEATURES];
-        let parts = self.mover_shape.iter().copied().chain(self.waiter_shape.iter().map(|w| -w));
-        let parts = parts.chain(self.mover_threat.iter().copied()).chain(self.waiter_threat.iter().map(|w| -w));
-        for (slot, weight) in vector.iter_mut().zip(parts.chain([self.tempo])) {
-            *slot = weight;
-        }
-        vector
-    }
-
-    /// The inverse of [`EvalWeights::to_vector`].
-    pub fn from_vector(vector: &[i32; EVAL_FEATURES]) -> EvalWeights {
-        let mut weights = EvalWeights {
-            mover_shape: [0; SHAPES],
-            waiter_shape: [0; SHAPES],
-            mover_threat: [0; THREAT_KINDS],
-            waiter_threat: [0; THREAT_KINDS],
-            tempo: vector[EVAL_FEATURES - 1],
-        };
-        let (shapes, threats) = vector.split_at(2 * SHAPES);
-        for s in 0..SHAPES {
-            weights.mover_shape[s] = shapes[s];
-            weights.waiter_shape[s] = -shapes[SHAPES + s];
-        }
-        for t in 0..THREAT_KINDS {
-            weights.mover_threat[t] = threats[t];
-            weights.waiter_threat[t] = -threats[THREAT_KINDS + t];
-        }
-        weights
-    }
-}
-
-/// The evaluation's weights, fitted by `abprune tune gomoku` to its own
-/// search: 3,466 games of 15x15 freestyle (round 3's self-play and its
-/// games against Pela, Rapfi 2018 and Rapfi 0.43; every fifth game held
-/// out), 83,610 quiet positions from move 6, each with the target
-/// `0.3 x result + 0.7 x` the predicted score of the player's engine's
-/// value 8 plies deep (`--search-depth 8 --lambda 0.3`). Mean squared
-/// error on the held-out games: 0.05268 with the weights before (fitted to
-/// results alone, 335 games), 0.04804 with these. Results alone had been
-/// fitted three times with more features and games: each fit predicted
-/// results better and played worse; fitted to what the search finds, the
-/// evaluation won its match (docs/strength.md). The mover's threats other
-/// than a four-three (an open four, a five) never reach the evaluation
-/// (the rules decide those positions) and keep their starting values.
-pub const EVAL_WEIGHTS: EvalWeights = EvalWeights {
-    mover_shape: [0, 0, -4, 10, 32, 100, -134, 421, 600, 3000],
-    waiter_shape: [-1, 0, -5, 8, 25, 91, 131, 406, 581, 200],
-    mover_threat: [0, 368, 883, 18, 3356, 3000, 3000],
-    waiter_threat: [0, 58, 85, 44, 1119, 420, 0],
-    tempo: 42,
-};
 
 /// The evaluation is clamped to this magnitude, well inside the heuristic band.
 const EVAL_LIMIT: i32 = 900_000;
@@ -134,20 +58,6 @@ const RECENT_MOVE_BONUS: [i32; 4] = [400, 200, 100, 50];
 
 /// How far (in rows and columns) a point counts as near a recent move.
 const RECENT_MOVE_REACH: u8 = 2;
-
-/// The pattern evaluation's tables every position uses, built on first
-/// use: the linear weights [`EVAL_WEIGHTS`] written as cell tables (the
-/// same values; a fitted set replaces them once a match has judged it).
-pub fn current_tables() -> &'static EvalTables {
-    static TABLES: LazyLock<EvalTables> = LazyLock::new(|| EvalTables::linear(&EVAL_WEIGHTS));
-    &TABLES
-}
-
-/// [`current_tables`] by ordered code, as the positions read them.
-pub(crate) fn current_values() -> &'static OrderedValues {
-    static VALUES: LazyLock<OrderedValues> = LazyLock::new(|| OrderedValues::of(current_tables()));
-    &VALUES
-}
 
 impl Gomoku {
     /// The pattern evaluation (module `cells`) from the incremental sums,
@@ -274,8 +184,19 @@ impl Gomoku {
 mod tests {
     use super::*;
     use crate::gomoku::board::index_of;
+    use crate::gomoku::cells::{current_tables, EvalTables};
+    use crate::gomoku::weights::EVAL_WEIGHTS;
     use crate::gomoku::Rule;
     use crate::gomoku::Threat;
+
+    #[test]
+    fn a_five_is_worth_more_than_an_open_four() {
+        use crate::gomoku::threats::threat_of;
+        use Shape::*;
+        let five = [Five, None, None, None];
+        let open_four = [OpenFour, None, None, None];
+        assert!(value_of(&five, threat_of(&five)) > value_of(&open_four, threat_of(&open_four)));
+    }
 
     #[test]
     fn tiers_follow_the_seed_order_and_stay_inside_the_hint_range() {

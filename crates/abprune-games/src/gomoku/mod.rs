@@ -55,14 +55,15 @@ mod selectivity;
 pub mod threats;
 mod vcf;
 mod vct;
+mod weights;
 
 pub use cells::EvalTables;
-pub use eval::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
 pub use order::{OrderWeights, ORDER_FEATURES, ORDER_WEIGHTS};
 pub use patterns::{Direction, Pattern, Shape};
 pub use rule::Rule;
 pub use selectivity::{FUTILITY_MARGIN, SELECTIVITY};
 pub use threats::Threat;
+pub use weights::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
 
 use std::fmt;
 

@@ -43,10 +43,10 @@ pub struct OrderWeights {
 }
 
 /// The fitted weights: the conditional-logit model fitted to 60,000
-/// positions drawn from the 220,368 in which abprune moved in round 3's
-/// games (self-play at 5 s + 0.05 s and matches against Pela, Rapfi 2018
-/// and Rapfi 0.43 at 10 s + 0.1 s; 15x15 freestyle, past the openings'
-/// stones). On held-out positions the point abprune played was ranked first
+/// positions drawn from the 220,368 in which abprune moved in the games
+/// played from 22dbeff (2026-11-25) to 162bfa2 (2026-11-26) (self-play at
+/// 5 s + 0.05 s and matches against Pela, Rapfi 2018 and Rapfi 0.43 at
+/// 10 s + 0.1 s; 15x15 freestyle, past the openings' stones). On held-out positions the point abprune played was ranked first
 /// 33.7% of the time (27.0% by the seed's tiers), among the first ten 87.6%
 /// (76.6%), mean rank 4.8 (8.2). `abprune tune gomoku-order` on the same
 /// games (every fifth game held out) ranks as well with these weights as

@@ -166,7 +166,7 @@ impl Gomoku {
             order: MoveOrder::Seed,
             table: line_table(rule),
             codes: code_tables(),
-            eval: super::eval::current_values(),
+            eval: super::cells::current_values(),
             cells,
             near: [0; CELLS],
             lines: [CellLines::default(); CELLS],

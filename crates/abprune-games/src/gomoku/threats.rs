@@ -7,7 +7,6 @@
 //! the sum of the points' values. The search hooks read those sets instead
 //! of scanning the board.
 
-use super::eval::{SHAPE_VALUE, THREAT_BONUS};
 use super::Shape;
 
 /// What a stone of one colour placed on an empty point would make, all four
@@ -145,13 +144,6 @@ pub(crate) fn threat_of(shapes: &[Shape; 4]) -> Threat {
     threat_of_counts(counts_of(shapes))
 }
 
-/// The heuristic value of a stone that makes `shapes` and `threat`: the
-/// shape values of the four lines plus the threat's bonus.
-#[inline]
-pub(crate) fn value_of(shapes: &[Shape; 4], threat: Threat) -> i32 {
-    shapes.iter().map(|&shape| SHAPE_VALUE[shape as usize]).sum::<i32>() + THREAT_BONUS[threat as usize]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,9 +165,6 @@ mod tests {
         for (shapes, threat) in cases {
             assert_eq!(threat_of(&shapes), threat, "{shapes:?}");
         }
-        let five = [Five, None, None, None];
-        let open_four = [OpenFour, None, None, None];
-        assert!(value_of(&five, threat_of(&five)) > value_of(&open_four, threat_of(&open_four)));
         assert!(Threat::OpenFour.makes_four() && !Threat::Five.makes_four() && !Threat::DoubleThree.makes_four());
     }
 }

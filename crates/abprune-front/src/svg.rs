@@ -4,7 +4,7 @@
 //! reader sees at once what alpha-beta did: searched nodes carry the value
 //! they returned (as a bound when they failed outside their window), pruned
 //! subtrees stay grey and dashed, and the principal variation is bold. The SVG
-//! is written by hand to keep the CLI free of drawing libraries, and numbers
+//! is written by hand to keep the front ends free of drawing libraries, and numbers
 //! are printed with fixed precision so that the same search always gives the
 //! same bytes (figures can be kept in version control and diffed).
 //!
