@@ -12,8 +12,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 /// The most threads any command starts for one search or one experiment:
-/// the engine's limit ([`abprune::search::parallel::MAX_THREADS`]).
-pub const MAX_THREADS: usize = abprune::search::parallel::MAX_THREADS;
+/// the engine's limit ([`abprune::engine::MAX_THREADS`]).
+pub const MAX_THREADS: usize = abprune::engine::MAX_THREADS;
 
 /// The longest a whole run may be bounded by (a match, a benchmark
 /// suite): beyond this a typo, not a plan.

@@ -485,10 +485,9 @@ fn report_values(
     if held_out.len() == 0 {
         return Ok(());
     }
-    let squared: f64 = (0..held_out.len())
-        .map(|i| (f64::from(held_out.targets[i]) - sigmoid(eval(i) / scale)).powi(2))
-        .sum::<f64>()
-        / held_out.len() as f64;
+    let squared: f64 =
+        (0..held_out.len()).map(|i| (f64::from(held_out.targets[i]) - sigmoid(eval(i) / scale)).powi(2)).sum::<f64>()
+            / held_out.len() as f64;
     // Correlation of the evaluation's win rate with the label's, where the
     // label is a value (not a forced result).
     let pairs: Vec<(f64, f64)> = (0..held_out.len())
@@ -685,12 +684,12 @@ mod tests {
 
     #[test]
     fn two_ply_samples_hold_half_the_difference_of_two_plies() {
-        let weights = to_vector(abprune_games::gomoku::eval::current_tables());
+        let weights = to_vector(abprune_games::gomoku::cells::current_tables());
         let mut samples = Samples::default();
         samples.offsets.push(0);
         let mut replayer = Replayer::default();
-        let mut added = 0;
-        for line in ["15,Freestyle,H8I9,1,I8(10)", "15,Freestyle,H8I9J10,1,G7(10)", "15,Freestyle,H8I9J10G7,1,K11(10)"] {
+        let lines = ["15,Freestyle,H8I9,1,I8(10)", "15,Freestyle,H8I9J10,1,G7(10)", "15,Freestyle,H8I9J10G7,1,K11(10)"];
+        for (added, line) in lines.into_iter().enumerate() {
             let labelled = parse_line(line).unwrap().unwrap();
             let (game, _) = replayer.advance(&labelled).unwrap();
             let now = game.evaluate().get();
@@ -702,7 +701,6 @@ mod tests {
             let expected = f64::from(now - before) / 2.0;
             assert!((samples.eval(added, &weights) - expected).abs() < 1e-9, "{line}: {expected}");
             assert_eq!(game.history(), &labelled.moves[..], "the position is left as it was");
-            added += 1;
         }
     }
 

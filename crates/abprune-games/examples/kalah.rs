@@ -8,7 +8,7 @@
 //! ```
 //!
 //! Kalah(4, 3) by default: the first player wins by 6 seeds. The same
-//! solve is checked against a brute force by `tests/all/extra_turns.rs`, from
+//! solve is checked against a brute force by `crates/abprune/tests/all/extra_turns.rs`, from
 //! the start and from random positions, for every search.
 
 use abprune::{Engine, Game, Player, SearchLimits, SolveMode};

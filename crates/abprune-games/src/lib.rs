@@ -22,6 +22,8 @@ pub mod kalah;
 pub mod nim;
 pub mod othello;
 pub mod random_tree;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod tictactoe;
 pub mod tree;
 mod tree_parse;

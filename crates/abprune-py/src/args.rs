@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The most threads a search may have: the engine's limit, as the CLI's `--threads`.
-pub const MAX_THREADS: usize = abprune::search::parallel::MAX_THREADS;
+pub const MAX_THREADS: usize = abprune::engine::MAX_THREADS;
 
 /// The longest line of play a search of a Python game follows: a game that
 /// goes on longer (one that never ends, cycling through its positions, or

@@ -23,6 +23,8 @@ TREES = {
 }
 
 # (tree, algorithm, window or bound as the CLI took it, `abprune tree --json` output)
+# mtdf's counts are those of the textbook MTD(f) with its own memory (it ran the engine's MTD(f) before):
+# the same values and lines, other nodes.
 CLI = [
 ("builtin", "minimax", None, {"value":6,"pv":[1,0,0,0],"leaves":15,"nodes":35,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("builtin", "negamax", None, {"value":6,"pv":[1,0,0,0],"leaves":15,"nodes":35,"alpha_cutoffs":0,"beta_cutoffs":0}),
@@ -30,28 +32,28 @@ CLI = [
 ("builtin", "alphabeta", None, {"value":6,"pv":[1,0,0,0],"leaves":9,"nodes":25,"alpha_cutoffs":3,"beta_cutoffs":1}),
 ("builtin", "failsoft", None, {"value":6,"pv":[1,0,0,0],"leaves":9,"nodes":25,"alpha_cutoffs":3,"beta_cutoffs":1}),
 ("builtin", "pvs", None, {"value":6,"pv":[1,0,0,0],"leaves":11,"nodes":32,"alpha_cutoffs":4,"beta_cutoffs":2}),
-("builtin", "mtdf", None, {"value":6,"pv":[1,0,0,0],"leaves":12,"nodes":40,"alpha_cutoffs":4,"beta_cutoffs":6}),
+("builtin", "mtdf", None, {"value":6,"pv":[1,0,0,0],"leaves":10,"nodes":43,"alpha_cutoffs":3,"beta_cutoffs":5}),
 ("aima", "minimax", None, {"value":3,"pv":[0,0],"leaves":9,"nodes":13,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("aima", "negamax", None, {"value":3,"pv":[0,0],"leaves":9,"nodes":13,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("aima", "f1", None, {"value":3,"pv":None,"leaves":7,"nodes":11,"alpha_cutoffs":1,"beta_cutoffs":0}),
 ("aima", "alphabeta", None, {"value":3,"pv":[0,0],"leaves":7,"nodes":11,"alpha_cutoffs":1,"beta_cutoffs":0}),
 ("aima", "failsoft", None, {"value":3,"pv":[0,0],"leaves":7,"nodes":11,"alpha_cutoffs":1,"beta_cutoffs":0}),
 ("aima", "pvs", None, {"value":3,"pv":[0,0],"leaves":7,"nodes":11,"alpha_cutoffs":1,"beta_cutoffs":0}),
-("aima", "mtdf", None, {"value":3,"pv":[0,0],"leaves":8,"nodes":14,"alpha_cutoffs":2,"beta_cutoffs":1}),
+("aima", "mtdf", None, {"value":3,"pv":[0,0],"leaves":11,"nodes":21,"alpha_cutoffs":2,"beta_cutoffs":1}),
 ("knuth", "minimax", None, {"value":6,"pv":[2,1,1],"leaves":27,"nodes":40,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("knuth", "negamax", None, {"value":6,"pv":[2,1,1],"leaves":27,"nodes":40,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("knuth", "f1", None, {"value":6,"pv":None,"leaves":23,"nodes":36,"alpha_cutoffs":0,"beta_cutoffs":3}),
 ("knuth", "alphabeta", None, {"value":6,"pv":[2,1,1],"leaves":23,"nodes":36,"alpha_cutoffs":0,"beta_cutoffs":3}),
 ("knuth", "failsoft", None, {"value":6,"pv":[2,1,1],"leaves":23,"nodes":36,"alpha_cutoffs":0,"beta_cutoffs":3}),
 ("knuth", "pvs", None, {"value":6,"pv":[2,1,1],"leaves":26,"nodes":42,"alpha_cutoffs":1,"beta_cutoffs":6}),
-("knuth", "mtdf", None, {"value":6,"pv":[2,1,1],"leaves":41,"nodes":80,"alpha_cutoffs":4,"beta_cutoffs":20}),
+("knuth", "mtdf", None, {"value":6,"pv":[2,1,1],"leaves":31,"nodes":75,"alpha_cutoffs":2,"beta_cutoffs":13}),
 ("rand", "minimax", None, {"value":5,"pv":[1,0,0,0],"leaves":81,"nodes":121,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("rand", "negamax", None, {"value":5,"pv":[1,0,0,0],"leaves":81,"nodes":121,"alpha_cutoffs":0,"beta_cutoffs":0}),
 ("rand", "f1", None, {"value":5,"pv":None,"leaves":42,"nodes":69,"alpha_cutoffs":4,"beta_cutoffs":3}),
 ("rand", "alphabeta", None, {"value":5,"pv":[1,0,0,0],"leaves":37,"nodes":64,"alpha_cutoffs":7,"beta_cutoffs":3}),
 ("rand", "failsoft", None, {"value":5,"pv":[1,0,0,0],"leaves":37,"nodes":64,"alpha_cutoffs":7,"beta_cutoffs":3}),
 ("rand", "pvs", None, {"value":5,"pv":[1,0,0,0],"leaves":49,"nodes":86,"alpha_cutoffs":10,"beta_cutoffs":6}),
-("rand", "mtdf", None, {"value":5,"pv":[1,0,0,0],"leaves":58,"nodes":116,"alpha_cutoffs":19,"beta_cutoffs":15}),
+("rand", "mtdf", None, {"value":5,"pv":[1,0,0,0],"leaves":44,"nodes":105,"alpha_cutoffs":13,"beta_cutoffs":11}),
 ("builtin", "alphabeta", "3,6", {"value":6,"pv":[1],"leaves":7,"nodes":19,"alpha_cutoffs":1,"beta_cutoffs":3}),
 ("builtin", "failsoft", "3,6", {"value":6,"pv":[1,0,0,0],"leaves":7,"nodes":19,"alpha_cutoffs":1,"beta_cutoffs":3}),
 ("builtin", "pvs", "3,6", {"value":6,"pv":[1,0,0,0],"leaves":7,"nodes":19,"alpha_cutoffs":1,"beta_cutoffs":3}),

@@ -1,7 +1,7 @@
 //! The plain algorithms by name: what a front end (a command line, a
 //! Python module) needs to let a user pick one, give it a window and run it.
 //!
-//! Each plain search of [`crate::search`] takes its own parameters: a
+//! Each plain search of [`crate::textbook`] takes its own parameters: a
 //! window `(alpha, beta)`, a bound, a first guess. [`Algorithm`] names them
 //! the way users type them (`f1`, `alphabeta`, ...; [`Algorithm::name`],
 //! parsed by [`str::parse`]), says which take a window and which a bound,
@@ -35,13 +35,13 @@
 //! # Ok::<(), abprune::ParseAlgorithmError>(())
 //! ```
 
-use crate::search::{alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult};
+use crate::textbook::{alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult};
 use crate::trace::Observer;
 use crate::{Game, Score};
 use std::fmt;
 use std::str::FromStr;
 
-/// The plain algorithms of [`crate::search`], to be named, parsed and run.
+/// The plain algorithms of [`crate::textbook`], to be named, parsed and run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// [`minimax`]: MAX and MIN nodes written out.
@@ -61,7 +61,7 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// Every algorithm, in the order of the table in [`crate::search`].
+    /// Every algorithm, in the order of the table in [`crate::textbook`].
     pub const ALL: [Algorithm; 7] = [
         Algorithm::Minimax,
         Algorithm::Negamax,

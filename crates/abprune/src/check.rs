@@ -56,10 +56,11 @@
 //! assert_eq!(game.left, 10); // the game is left where it was
 //! ```
 
-use crate::search::engine::{Engine, EngineOptions};
-use crate::search::{alphabeta, SearchResult};
+use crate::engine::{Engine, EngineOptions};
+use crate::game::{Game, Player};
+use crate::score::{Outcome, Score};
+use crate::textbook::{alphabeta, SearchResult};
 use crate::trace::NoTrace;
-use crate::{Game, Outcome, Player, Score};
 use std::collections::HashMap;
 use std::fmt;
 

@@ -21,8 +21,7 @@
 //!   search evaluates with [`Game::evaluate`] (this is what an explicit tree's
 //!   leaves are).
 
-use crate::score::Outcome;
-use crate::Score;
+use crate::score::{Outcome, Score};
 
 /// What a game says about a position at the search horizon (see
 /// [`Game::horizon`]).
@@ -249,7 +248,7 @@ pub trait Game {
     }
 
     /// How promising `mv` looks before it is searched: larger first. The
-    /// engine's move ordering ([`crate::ordering`]) puts the table's move
+    /// engine's move ordering ([`crate::engine`]) puts the table's move
     /// first, then sorts the rest by this hint, and only among equal hints
     /// by the killer moves and then the history heuristic: a hint outranks
     /// every statistic (on Connect Four, killers above the threat hints
@@ -277,7 +276,7 @@ pub trait Game {
     }
 
     /// A number naming `mv` in this position whatever order the moves are
-    /// generated in (at most [`crate::tt::MAX_MOVE_INDEX`]), under which the
+    /// generated in (at most [`crate::engine::MAX_MOVE_CODE`]), under which the
     /// transposition table remembers a best move. `None`, the default, for
     /// every move: the table names a move by its index in the generated
     /// list, which is right when a position's list always comes in the same
@@ -297,7 +296,7 @@ pub trait Game {
     /// that still contains an optimal one (Connect Four leaves out moves that
     /// let the opponent win at once). One hook for both, so that a game
     /// computes the threats it needs for them once. The engine calls it after
-    /// [`Game::outcome`]; the plain searches of [`crate::search`] never do.
+    /// [`Game::outcome`]; the plain searches of [`crate::textbook`] never do.
     /// Default: every legal move, no known value.
     fn candidate_moves(&self, moves: &mut Vec<Self::Move>) -> Option<Score> {
         self.generate_moves(moves);

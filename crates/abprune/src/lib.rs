@@ -6,16 +6,19 @@
 //!
 //! - [`Game`]: the rules of your game (six methods and optional hooks).
 //! - [`Score`]: negamax values with win/loss distances and window infinities.
-//! - [`search`]: [`minimax`], [`negamax`] (Knuth & Moore's `F`),
-//!   [`branch_and_bound`] (`F1`), [`alphabeta`] (`F2`, fail-hard) and
-//!   [`alphabeta_failsoft`], each returning the value, Bratko's "good enough"
-//!   successor, the principal variation and [`SearchStats`].
+//! - [`textbook`]: the papers' algorithms, one file each: [`minimax`],
+//!   [`negamax`] (Knuth & Moore's `F`), [`branch_and_bound`] (`F1`),
+//!   [`alphabeta`] (`F2`, fail-hard), [`alphabeta_failsoft`], [`pvs`] and
+//!   [`mtdf`], each returning the value, Bratko's "good enough" successor,
+//!   the principal variation and [`SearchStats`].
 //! - [`trace`]: an [`Observer`] sees every node entered, leaf evaluated,
 //!   cut-off and value returned; [`NoTrace`] compiles away.
-//! - [`Engine`]: iterative deepening, transposition table ([`tt`]), move
-//!   ordering ([`ordering`]), PVS, aspiration windows, MTD(f), a
-//!   null-window test and an exact solve mode, under [`SearchLimits`]; on
-//!   as many threads as asked ([`ParallelScheme`]).
+//! - [`engine`]: the [`Engine`], built on the textbook half: iterative
+//!   deepening, a transposition table, move ordering, PVS, aspiration
+//!   windows, MTD(f), a null-window test and an exact solve mode, under
+//!   [`SearchLimits`]; on as many threads as asked ([`ParallelScheme`]).
+//!   Its parts are private to the crate but for what a user sets, reads
+//!   or names.
 //! - [`check`]: [`check::check_game`] plays random lines through a game
 //!   you wrote and finds the mistakes that make searches wrong in silence:
 //!   a key that leaves out part of the position, an `undo` that does not
@@ -84,31 +87,28 @@
 
 pub mod algorithm;
 pub mod check;
+pub mod engine;
 pub mod game;
 pub mod limits;
-pub mod ordering;
 pub mod score;
-pub mod search;
 pub mod stats;
 pub mod strategy;
+pub mod textbook;
 pub mod trace;
-pub mod tt;
 
 pub use algorithm::{Algorithm, ParseAlgorithmError, Window};
+pub use engine::{
+    Engine, EngineError, EngineOptions, EngineResult, ParallelScheme, SearchInfo, Selectivity, SolveMode, Variant,
+    DEFAULT_NEAR_PLIES, DEFAULT_TABLE_MIB,
+};
 pub use game::{Ending, Game, Horizon, Player};
 pub use limits::{SearchLimits, StopReason};
 pub use score::{Outcome, Score};
-pub use search::engine::{
-    Engine, EngineError, EngineOptions, EngineResult, SearchInfo, SolveMode, Variant, DEFAULT_NEAR_PLIES,
-    DEFAULT_TABLE_MIB,
-};
-pub use search::parallel::ParallelScheme;
-pub use search::selective::Selectivity;
-pub use search::{
-    alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult, UNLIMITED_DEPTH,
-};
 pub use stats::SearchStats;
 pub use strategy::{best_move, Choice, FixedDepth, Limited, Strategy};
+pub use textbook::{
+    alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult, UNLIMITED_DEPTH,
+};
 pub use trace::{NoTrace, Observer, Trace, TraceEvent};
 
 /// The crate README's example, compiled and run with the doctests so that

@@ -2,7 +2,7 @@
 //!
 //! A program that plays (a bot, a match runner, a test) wants to try one
 //! algorithm against another without rewriting its calls: each plain search
-//! of [`crate::search`] takes its own parameters (a window, a bound, a
+//! of [`crate::textbook`] takes its own parameters (a window, a bound, a
 //! first guess) and the [`Engine`] takes limits. [`Strategy`] hides those
 //! behind one method, [`Strategy::choose`]; [`FixedDepth`] runs any plain
 //! algorithm to a fixed depth, [`Limited`] runs the engine under
@@ -43,9 +43,12 @@
 //! ```
 
 use crate::algorithm::{Algorithm, Window};
-use crate::search::{SearchResult, UNLIMITED_DEPTH};
+use crate::engine::{Engine, EngineResult};
+use crate::game::Game;
+use crate::limits::SearchLimits;
+use crate::score::Score;
+use crate::textbook::{SearchResult, UNLIMITED_DEPTH};
 use crate::trace::NoTrace;
-use crate::{Engine, EngineResult, Game, Score, SearchLimits};
 
 /// What a strategy chose: a move and the value it found for the side to
 /// move (exact to the strategy's depth or limits).

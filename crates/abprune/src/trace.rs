@@ -9,7 +9,7 @@
 //! they belong to (the side to move there); [`root_view`] turns them into the
 //! MAX-view values textbook figures print.
 
-use crate::Score;
+use crate::score::Score;
 
 /// Receives the steps of a search as they happen.
 pub trait Observer<M> {

@@ -456,10 +456,10 @@ fn score_range(position: &Connect4, mode: SolveMode) -> (i32, i32) {
 }
 
 /// Where to test between `low` and `high` (`low < high`): the engine's
-/// solve's probe point ([`abprune::search::probe_point`]), for scores.
+/// solve's probe point ([`abprune::engine::probe_point`]), for scores.
 fn probe_point(low: i32, high: i32) -> i32 {
     // Both ends are scores, so the point between them is one too.
-    abprune::search::probe_point(i64::from(low), i64::from(high)) as i32
+    abprune::engine::probe_point(i64::from(low), i64::from(high)) as i32
 }
 
 /// The score of a win with the side to move's next stone.

@@ -2,29 +2,16 @@
 //! binary: `cargo test -p abprune-games --test all` (add a module path,
 //! e.g. `connect4_solver::`, to run one subject). One binary links the games
 //! and the engine once where a binary a file linked them twenty times: most
-//! of what `cargo test` spent compiling.
+//! of what `cargo test` spent compiling. The engine's suites (every
+//! algorithm, the parallel, selective and line searches, limits, margins)
+//! live beside the engine, in `crates/abprune/tests`.
 
 mod common;
 
-mod algorithms;
-mod check_game;
 mod connect4;
 mod connect4_solver;
-mod engine;
-mod exact_values;
-mod extra_turns;
 mod gomoku;
 mod gomoku_mate_rules;
 mod gomoku_vct;
-mod limits;
-mod margin;
-mod margins_declared;
-mod minimal_tree;
 mod othello;
-mod parallel;
-mod pv;
-mod quiescence;
-mod selective;
-mod strategy;
 mod tictactoe;
-mod wrong_answers;

@@ -1,0 +1,307 @@
+//! The engine's settings: what every search of an [`super::engine::Engine`]
+//! is asked to do ([`EngineOptions`], the [`Variant`] of the node search,
+//! the [`ParallelScheme`] of its threads), with their defaults and limits,
+//! and the check that they combine. At the bottom of the engine's files:
+//! the node searcher, the drivers and the engine read them; they know
+//! none of those.
+
+use super::error::EngineError;
+use super::selective::Selectivity;
+use crate::limits::CHECK_INTERVAL;
+
+/// How each iteration searches the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Fail-soft alpha-beta with the full window at every node. Named
+    /// apart from the function [`crate::alphabeta`], which is Knuth and
+    /// Moore's fail-hard `F2` (its value is clamped to the window); this
+    /// variant, as [`crate::alphabeta_failsoft`], returns bounds beyond
+    /// the window, which the table and MTD(f) need.
+    FailSoftAlphaBeta,
+    /// Principal variation search (NegaScout): null windows after the first move.
+    Pvs,
+    /// MTD(f): each iteration is a series of null-window searches, starting
+    /// from the previous iteration's value.
+    Mtdf,
+}
+
+impl Variant {
+    /// The old name of [`Variant::FailSoftAlphaBeta`], kept so that code
+    /// written against it still builds (patterns included).
+    #[deprecated(note = "renamed FailSoftAlphaBeta, to keep it apart from the fail-hard `alphabeta` function")]
+    #[allow(non_upper_case_globals)]
+    pub const AlphaBeta: Variant = Variant::FailSoftAlphaBeta;
+}
+
+/// The engine's settings. `EngineOptions::default()` is the strongest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// How the root (and every node) is searched.
+    pub variant: Variant,
+    /// Transposition table budget in MiB; 0 turns the table off. A game
+    /// whose [`crate::Game::hash_key`] is `None` runs without it either way.
+    pub table_mib: usize,
+    /// Budget in KiB of the near-leaf table, a second table (shared by the
+    /// threads, as the main one) for the nodes within [`EngineOptions::near_plies`] of the game's
+    /// end (by [`crate::Game::max_plies_left`] at the root, less the ply); 0 (the
+    /// default): one table for every node. Why: a search of many millions
+    /// of nodes spends most of them near the leaves, where each node is
+    /// cheap and its entry is seldom worth much; in a table of the size of
+    /// the processor's cache those nodes cost half what they cost in a
+    /// large one, and they no longer evict the expensive entries near the
+    /// root from the main table, which can then be large. (Private tables
+    /// per thread were tried: the threads stopped sharing what they proved
+    /// near the leaves, and 2 threads searched 1.2 times the nodes.)
+    /// Measured on Connect Four (see docs/connect4.md). Needs the main table, and
+    /// does nothing for a game without a bound on the plies left.
+    pub near_table_kib: usize,
+    /// How near the end a node must be to go to the near-leaf table: at
+    /// most this many plies left.
+    pub near_plies: u32,
+    /// Try the killer moves of the ply early.
+    pub killers: bool,
+    /// Order by the history heuristic (games with [`crate::Game::move_id`]).
+    pub history: bool,
+    /// Order by the game's [`crate::Game::move_hint`].
+    pub hints: bool,
+    /// Half-width of the aspiration window around the previous iteration's
+    /// value (iterative deepening with FailSoftAlphaBeta or Pvs only); `None`: off.
+    pub aspiration: Option<i32>,
+    /// Use the game's [`crate::Game::candidate_moves`] (known values, candidates) and score bounds.
+    pub rules_shortcuts: bool,
+    /// Enhanced transposition cutoffs: before searching a node's moves, look
+    /// up every child in the table for a bound that already refutes the node.
+    pub enhanced_cutoffs: bool,
+    /// When a node sorts its moves, start loading every child's table entry,
+    /// so that the cache misses of the siblings overlap instead of coming
+    /// one after the other; only for children in the main table, once it
+    /// has grown out of the caches. It costs a play, a hash key and an undo
+    /// per move: worth it for a game whose moves are cheap (Connect Four),
+    /// not for one whose moves update much state.
+    pub prefetch: bool,
+    /// Quiescence search at the horizon: follow the game's forcing moves
+    /// ([`crate::Game::horizon`]) before trusting the static evaluation.
+    pub quiescence: bool,
+    /// Threads searching each position, the calling one included. 1 (the
+    /// default) is the single-threaded search, deterministic node for node;
+    /// more share the table (see [`ParallelScheme`]).
+    pub threads: usize,
+    /// How threads beyond the first share the work.
+    pub parallel: ParallelScheme,
+    /// With more than one thread, the main thread searches at least this
+    /// many nodes alone before it starts the helpers, and for
+    /// `LAUNCH_COST_FACTOR` (module `parallel`) times what starting them has cost
+    /// in the engine's last searches: a search shorter than that runs on
+    /// one thread. 0 starts them with the search.
+    pub helpers_after_nodes: u64,
+    /// The selective techniques of [`super::engine::Engine::search`] (see
+    /// [`Selectivity`]): late move reductions, null-move pruning,
+    /// futility pruning and razoring, move-count pruning, extensions and
+    /// internal iterative reductions. All off by default, so that a search
+    /// to depth `d` is a full-width search to depth `d`; a game tuned for
+    /// play turns them on. [`super::engine::Engine::solve`] and [`super::engine::Engine::test`] never use
+    /// them.
+    pub selectivity: Selectivity,
+    /// Complete the principal variation after the search (module
+    /// `search::pv`), where the node search's line stops at a table hit or
+    /// a null-window node: the line is walked on through the table, then
+    /// proven move by move from the root by null-window searches that value
+    /// each child as the node search did (mostly answered by the table at
+    /// once). After [`super::engine::Engine::search`] to depth `d`, the line reaches the
+    /// horizon (and goes on through the quiescence search's forcing moves,
+    /// ending where the side to move stands pat), a position without moves,
+    /// or a finished game, and the position it reaches is worth the
+    /// reported value by its static evaluation or its outcome: a won or
+    /// lost value's line ends in the finished game at the stated distance.
+    /// A strong [`super::engine::Engine::solve`]'s line runs to the end of the game. So do
+    /// [`Variant::Mtdf`]'s and those of
+    /// parallel searches (the completion runs on one thread, after the
+    /// helpers have stopped). Each iteration's line ([`super::report::SearchInfo::pv`]) is
+    /// the table's only. The completion runs on a searcher of its own: not
+    /// counted in the result's statistics ([`super::report::EngineResult::line_nodes`]
+    /// counts it), but in its time, under the search's stop flag and what
+    /// is left of its time (none left: the table's line); its entries stay
+    /// in the table. Where it cannot prove a whole line (a selective
+    /// search, whose values depend on the window, is not tried; a position
+    /// met at different depths may have been valued by a deeper search the
+    /// table no longer holds), the line is the table's: legal move by
+    /// move, as far as the table agrees with the value. On by default; off
+    /// in [`EngineOptions::textbook`], and for a solver that reports only
+    /// the value and the move.
+    pub whole_pv: bool,
+    /// When a limit stops an iteration after a root move other than the
+    /// first was searched to the end and came out better than everything
+    /// before it in that iteration, report that move (and its line) rather
+    /// than the last completed iteration's: it is proven better, one ply
+    /// deeper, than the move that iteration put first (the one the
+    /// completed iteration chose). The reported value and depth stay the
+    /// completed iteration's. Under a clock this is where it counts: the
+    /// iteration a critical move runs into its hard limit is the one that
+    /// found the refutation. On by default; off in
+    /// [`EngineOptions::textbook`]. Exact answers never depend on it (a
+    /// stopped search is never exact).
+    pub stopped_iteration_move: bool,
+}
+
+/// The default table budget: 64 MiB.
+pub const DEFAULT_TABLE_MIB: usize = 64;
+
+/// The default of [`EngineOptions::near_plies`]: in Connect Four solves
+/// from the opening (Test_L1_R3), 15, 17 and 19 did equally well; these
+/// nodes are most of the tree and few cost more than a few thousand nodes.
+pub const DEFAULT_NEAR_PLIES: u32 = 17;
+
+/// The largest table budget accepted: 1 TiB, far above any real machine,
+/// so that a typo is caught instead of an allocation failure.
+pub const MAX_TABLE_MIB: usize = 1 << 20;
+
+/// How the threads of a parallel search share the work (see
+/// docs/parallel.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ParallelScheme {
+    /// Threads search the same root and meet only in the table.
+    LazySmp,
+    /// As Lazy SMP, and a move another thread is searching is put off (the
+    /// default: on Connect Four solves it searched a tenth more nodes than
+    /// one thread, where Lazy SMP searched half as many more or worse).
+    #[default]
+    Abdada,
+}
+
+/// The most threads an engine accepts: far above any real machine, so that
+/// a typo is caught instead of starting thousands of threads.
+pub const MAX_THREADS: usize = 1024;
+
+/// The main thread searches at least this many nodes alone before it
+/// starts the helpers (the default of [`EngineOptions::helpers_after_nodes`];
+/// the launch cost usually asks for more).
+pub const HELPER_LAUNCH_NODES: u64 = CHECK_INTERVAL;
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            variant: Variant::Pvs,
+            table_mib: DEFAULT_TABLE_MIB,
+            near_table_kib: 0,
+            near_plies: DEFAULT_NEAR_PLIES,
+            killers: true,
+            history: true,
+            hints: true,
+            aspiration: None,
+            rules_shortcuts: true,
+            enhanced_cutoffs: false,
+            prefetch: false,
+            quiescence: true,
+            threads: 1,
+            parallel: ParallelScheme::default(),
+            helpers_after_nodes: HELPER_LAUNCH_NODES,
+            selectivity: Selectivity::NONE,
+            whole_pv: true,
+            stopped_iteration_move: true,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// Plain fail-soft alpha-beta with a small table and no other
+    /// enhancement: the baseline the enhancements are measured against.
+    pub fn textbook() -> Self {
+        EngineOptions {
+            variant: Variant::FailSoftAlphaBeta,
+            table_mib: 1,
+            near_table_kib: 0,
+            near_plies: DEFAULT_NEAR_PLIES,
+            killers: false,
+            history: false,
+            hints: false,
+            aspiration: None,
+            rules_shortcuts: false,
+            enhanced_cutoffs: false,
+            prefetch: false,
+            quiescence: false,
+            threads: 1,
+            parallel: ParallelScheme::default(),
+            helpers_after_nodes: HELPER_LAUNCH_NODES,
+            selectivity: Selectivity::NONE,
+            whole_pv: false,
+            stopped_iteration_move: false,
+        }
+    }
+
+    /// Checks that the options make sense together.
+    ///
+    /// # Errors
+    /// Names the combination that does not work.
+    pub fn validate(&self) -> Result<(), EngineError> {
+        if self.threads == 0 {
+            return Err(EngineError::InvalidOptions(
+                "threads must be at least 1 (1 is the single-threaded search), not 0".into(),
+            ));
+        }
+        if self.threads > MAX_THREADS {
+            return Err(EngineError::InvalidOptions(format!(
+                "{} threads is beyond the limit of {}",
+                self.threads, MAX_THREADS
+            )));
+        }
+        if self.table_mib > MAX_TABLE_MIB {
+            return Err(EngineError::InvalidOptions(format!(
+                "a table of {} MiB is beyond the limit of {MAX_TABLE_MIB} MiB",
+                self.table_mib
+            )));
+        }
+        if self.near_table_kib > 0 && self.table_mib == 0 {
+            return Err(EngineError::InvalidOptions(
+                "a near-leaf table needs the main table: table_mib 0 turns the tables off".into(),
+            ));
+        }
+        if self.near_table_kib > MAX_TABLE_MIB.saturating_mul(1024) {
+            return Err(EngineError::InvalidOptions(format!(
+                "a near-leaf table of {} KiB is beyond the limit of {MAX_TABLE_MIB} MiB",
+                self.near_table_kib
+            )));
+        }
+        if self.selectivity.futility_margin <= 0 {
+            return Err(EngineError::InvalidOptions(format!(
+                "the futility margin must be positive, not {}",
+                self.selectivity.futility_margin
+            )));
+        }
+        match self.aspiration {
+            Some(width) if width <= 0 => {
+                Err(EngineError::InvalidOptions(format!("the aspiration half-width must be positive, not {width}")))
+            }
+            Some(_) if self.variant == Variant::Mtdf => Err(EngineError::InvalidOptions(
+                "aspiration windows do not combine with MTD(f), which sets its own null windows".into(),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[allow(deprecated)]
+    fn the_old_variant_name_is_the_fail_soft_variant() {
+        assert_eq!(Variant::AlphaBeta, Variant::FailSoftAlphaBeta);
+        assert!(matches!(Variant::FailSoftAlphaBeta, Variant::AlphaBeta));
+    }
+
+    #[test]
+    fn impossible_combinations_are_named() {
+        let mtdf_with_aspiration = EngineOptions { variant: Variant::Mtdf, aspiration: Some(20), ..Default::default() };
+        assert!(mtdf_with_aspiration.validate().unwrap_err().to_string().contains("MTD(f)"));
+        let huge = EngineOptions { table_mib: usize::MAX, ..Default::default() };
+        assert!(huge.validate().is_err());
+        assert!(EngineOptions { aspiration: Some(0), ..Default::default() }.validate().is_err());
+        let near_alone = EngineOptions { table_mib: 0, near_table_kib: 64, ..Default::default() };
+        assert!(near_alone.validate().unwrap_err().to_string().contains("near-leaf table needs the main table"));
+        let huge_near = EngineOptions { near_table_kib: usize::MAX, ..Default::default() };
+        assert!(huge_near.validate().unwrap_err().to_string().contains("near-leaf"));
+        assert!(EngineOptions { near_table_kib: 64, ..Default::default() }.validate().is_ok());
+        assert!(EngineOptions::default().validate().is_ok());
+    }
+}
