@@ -100,6 +100,11 @@ pub struct EvalArgs {
     /// Threads computing the gradient.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Fit the two-ply evaluation (`EvalTables::two_ply`): a sample's
+    /// features are half its own minus half those of the position before
+    /// the last move (for that position's side to move).
+    #[arg(long)]
+    two_ply: bool,
     /// Where to write the fitted tables (Rust source for
     /// `crates/abprune-games/src/gomoku/eval_tables.rs`).
     #[arg(long)]
@@ -107,7 +112,9 @@ pub struct EvalArgs {
 }
 
 /// The samples in sparse form: entry `features[offsets[i]..offsets[i+1]]`
-/// of sample `i` is `feature << 16 | count`.
+/// of sample `i` is `feature << 16 | halves`, the feature's count in
+/// halves as a signed 16-bit number (a two-ply sample counts each cell of
+/// its position as +1/2 and each of the position before as -1/2).
 #[derive(Default)]
 struct Samples {
     features: Vec<u32>,
@@ -115,6 +122,9 @@ struct Samples {
     targets: Vec<f32>,
     /// The label's search value where it was not a forced result.
     values: Vec<Option<i16>>,
+    /// The build's own evaluation of the position (`Game::evaluate`),
+    /// to report the fitted tables beside it.
+    today: Vec<f32>,
 }
 
 impl Samples {
@@ -131,12 +141,19 @@ impl Samples {
             + self.offsets.capacity() * 4
             + self.targets.capacity() * 4
             + self.values.capacity() * 4
+            + self.today.capacity() * 4
     }
 
     /// The evaluation of sample `i` under `weights`.
     fn eval(&self, i: usize, weights: &[f64]) -> f64 {
-        self.entries(i).iter().map(|&e| weights[(e >> 16) as usize] * f64::from(e & 0xffff)).sum()
+        self.entries(i).iter().map(|&e| weights[(e >> 16) as usize] * count_of(e)).sum()
     }
+}
+
+/// The count an entry holds.
+#[inline]
+fn count_of(entry: u32) -> f64 {
+    f64::from(entry as u16 as i16) * 0.5
 }
 
 /// One labelled position of the input.
@@ -166,6 +183,7 @@ pub fn run(args: &EvalArgs) -> Result<()> {
     let start = to_vector(start_tables);
     let scale = best_scale(&fitted, &start);
     outln!("# scale {scale:.1}: the evaluation's units per unit of logit")?;
+    report_today(&held_out, scale, args.value_scale)?;
     report("current tables", &held_out, &start, scale, args.value_scale)?;
     let weights = fit(&fitted, &start, scale, args);
     let rounded: Vec<f64> = weights.iter().map(|w| w.round()).collect();
@@ -248,7 +266,7 @@ fn read_samples(args: &EvalArgs) -> Result<(Samples, Samples)> {
             };
             let value = (labelled.value.abs() < FORCED_VALUE).then(|| labelled.value.clamp(-32000, 32000) as i16);
             let samples = if game_number % HOLD_OUT_EVERY == 0 { &mut held_out } else { &mut fitted };
-            if add_sample(samples, game, target, value) {
+            if add_sample(samples, game, target, value, args.two_ply) {
                 read += 1;
                 if read > MAX_SAMPLES {
                     bail!(
@@ -350,7 +368,7 @@ struct Replayer {
 
 impl Replayer {
     /// The position of `labelled`, and the number of its game (from 1).
-    fn advance(&mut self, labelled: &Labelled) -> Result<(&Gomoku, usize)> {
+    fn advance(&mut self, labelled: &Labelled) -> Result<(&mut Gomoku, usize)> {
         let continues = self.game.as_ref().is_some_and(|game| {
             game.width() == labelled.size
                 && game.rule() == labelled.rule
@@ -370,7 +388,9 @@ impl Replayer {
 }
 
 /// Adds `game` as a sample if it is quiet and not over; true if added.
-fn add_sample(samples: &mut Samples, game: &Gomoku, target: f64, value: Option<i16>) -> bool {
+/// With `two_ply`, the position before the last move is visited (the
+/// move taken back and played again) for its features.
+fn add_sample(samples: &mut Samples, game: &mut Gomoku, target: f64, value: Option<i16>, two_ply: bool) -> bool {
     if game.outcome().is_some() {
         return false;
     }
@@ -378,21 +398,39 @@ fn add_sample(samples: &mut Samples, game: &Gomoku, target: f64, value: Option<i
     if game.horizon(&mut forcing) != Horizon::Quiet {
         return false;
     }
-    let mut counts: Vec<u32> = Vec::with_capacity(2 * 64);
-    let mask = game.eval_codes(|mover, waiter| {
-        counts.push(u32::from(mover));
-        counts.push(WAITER as u32 + u32::from(waiter));
-    });
-    counts.push((MASK + mask) as u32);
-    counts.push(TEMPO as u32);
-    counts.sort_unstable();
-    for run in counts.chunk_by(|a, b| a == b) {
-        samples.features.push(run[0] << 16 | run.len() as u32);
+    let last = game.history().last().copied();
+    // (feature, halves) pairs; summed per feature below.
+    let mut counts: Vec<(u32, i32)> = Vec::with_capacity(4 * 64);
+    let own = if two_ply && last.is_some() { 1 } else { 2 };
+    push_counts(game, own, &mut counts);
+    if let (true, Some(last)) = (two_ply, last) {
+        game.undo(last);
+        push_counts(game, -1, &mut counts);
+        game.play(last);
+    }
+    counts.sort_unstable_by_key(|&(feature, _)| feature);
+    for run in counts.chunk_by(|a, b| a.0 == b.0) {
+        let halves: i32 = run.iter().map(|&(_, h)| h).sum();
+        if halves != 0 {
+            samples.features.push(run[0].0 << 16 | u32::from(halves.clamp(-32768, 32767) as i16 as u16));
+        }
     }
     samples.offsets.push(samples.features.len() as u32);
     samples.targets.push(target as f32);
     samples.values.push(value);
+    samples.today.push(game.evaluate().get() as f32);
     true
+}
+
+/// Pushes the features of `game` for its side to move, each `halves`
+/// halves.
+fn push_counts(game: &Gomoku, halves: i32, counts: &mut Vec<(u32, i32)>) {
+    let mask = game.eval_codes(|mover, waiter| {
+        counts.push((u32::from(mover), halves));
+        counts.push((WAITER as u32 + u32::from(waiter), halves));
+    });
+    counts.push(((MASK + mask) as u32, halves));
+    counts.push((TEMPO as u32, halves));
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -401,9 +439,14 @@ fn sigmoid(x: f64) -> f64 {
 
 /// The mean cross-entropy of `samples` under `weights` at `scale`.
 fn cross_entropy(samples: &Samples, weights: &[f64], scale: f64) -> f64 {
+    cross_entropy_of(samples, |i| samples.eval(i, weights), scale)
+}
+
+/// The mean cross-entropy of `samples` whose evaluations are `eval(i)`.
+fn cross_entropy_of(samples: &Samples, eval: impl Fn(usize) -> f64, scale: f64) -> f64 {
     let total: f64 = (0..samples.len())
         .map(|i| {
-            let p = sigmoid(samples.eval(i, weights) / scale).clamp(1e-12, 1.0 - 1e-12);
+            let p = sigmoid(eval(i) / scale).clamp(1e-12, 1.0 - 1e-12);
             let t = f64::from(samples.targets[i]);
             -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
         })
@@ -418,25 +461,45 @@ fn best_scale(samples: &Samples, weights: &[f64]) -> f64 {
 
 /// Prints the held-out figures of `weights`.
 fn report(name: &str, held_out: &Samples, weights: &[f64], scale: f64, value_scale: f64) -> Result<()> {
+    report_values(name, held_out, |i| held_out.eval(i, weights), scale, value_scale)
+}
+
+/// Prints the held-out figures of the build's own evaluation (the
+/// evaluation the engine plays with today, one ply, its own tables), at
+/// the scale that fits it best.
+fn report_today(held_out: &Samples, scale: f64, value_scale: f64) -> Result<()> {
+    let today = |i: usize| f64::from(held_out.today[i]);
+    let own_scale = crate::tune::minimise_scale(|s| cross_entropy_of(held_out, today, s));
+    let scale = if own_scale.is_finite() && own_scale > 0.0 { own_scale } else { scale };
+    report_values("the build's evaluation", held_out, today, scale, value_scale)
+}
+
+/// Prints the held-out figures of the evaluation `eval(i)` of each sample.
+fn report_values(
+    name: &str,
+    held_out: &Samples,
+    eval: impl Fn(usize) -> f64,
+    scale: f64,
+    value_scale: f64,
+) -> Result<()> {
     if held_out.len() == 0 {
         return Ok(());
     }
-    let squared: f64 = (0..held_out.len())
-        .map(|i| (f64::from(held_out.targets[i]) - sigmoid(held_out.eval(i, weights) / scale)).powi(2))
-        .sum::<f64>()
-        / held_out.len() as f64;
+    let squared: f64 =
+        (0..held_out.len()).map(|i| (f64::from(held_out.targets[i]) - sigmoid(eval(i) / scale)).powi(2)).sum::<f64>()
+            / held_out.len() as f64;
     // Correlation of the evaluation's win rate with the label's, where the
     // label is a value (not a forced result).
     let pairs: Vec<(f64, f64)> = (0..held_out.len())
         .filter_map(|i| {
             let value = held_out.values[i]?;
-            Some((sigmoid(held_out.eval(i, weights) / scale), sigmoid(f64::from(value) / value_scale)))
+            Some((sigmoid(eval(i) / scale), sigmoid(f64::from(value) / value_scale)))
         })
         .collect();
     outln!(
-        "# {name}: held out {} positions: cross-entropy {:.5}, mean squared error {:.5}, correlation with the search values {:.4}",
+        "# {name}: held out {} positions: cross-entropy {:.5}, mean squared error {:.5}, correlation with the search values {:.4} (scale {scale:.0})",
         held_out.len(),
-        cross_entropy(held_out, weights, scale),
+        cross_entropy_of(held_out, eval, scale),
         squared,
         correlation(&pairs)
     )?;
@@ -504,7 +567,7 @@ fn batch_gradient(samples: &Samples, batch: &[u32], weights: &[f64], scale: f64,
                         // d/dw of the cross-entropy: (p - t) x / scale.
                         let factor = (p - f64::from(samples.targets[i])) / scale;
                         for &e in samples.entries(i) {
-                            gradient[(e >> 16) as usize] += factor * f64::from(e & 0xffff);
+                            gradient[(e >> 16) as usize] += factor * count_of(e);
                         }
                     }
                     gradient
@@ -560,8 +623,8 @@ fn write_tables(path: &Path, weights: &[f64], args: &EvalArgs, positions: usize)
     );
     text.push_str(&list(&mut weights[MASK..TEMPO].iter().copied()));
     text.push_str(&format!(
-        "];\n\n/// The side to move's bonus for having the move.\npub(super) const TEMPO: i32 = {};\n",
-        weights[TEMPO] as i32
+        "];\n\n/// The side to move's bonus for having the move.\npub(super) const TEMPO: i32 = {};\n\n/// Whether the tables were fitted as the two-ply average.\npub(super) const TWO_PLY: bool = {};\n",
+        weights[TEMPO] as i32, args.two_ply
     ));
     let mut file =
         std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display())).at_run_time()?;
@@ -610,13 +673,35 @@ mod tests {
         for line in lines {
             let labelled = parse_line(line).unwrap().unwrap();
             let (game, _) = replayer.advance(&labelled).unwrap();
-            if add_sample(&mut samples, game, 0.5, Some(10)) {
+            if add_sample(&mut samples, game, 0.5, Some(10), false) {
                 assert_eq!(samples.eval(added, &weights) as i32, game.clone().evaluate().get(), "{line}");
                 added += 1;
             }
         }
         assert_eq!(replayer.games, 2, "the last line starts a new game");
         assert!(added >= 3);
+    }
+
+    #[test]
+    fn two_ply_samples_hold_half_the_difference_of_two_plies() {
+        let weights = to_vector(abprune_games::gomoku::cells::current_tables());
+        let mut samples = Samples::default();
+        samples.offsets.push(0);
+        let mut replayer = Replayer::default();
+        let lines = ["15,Freestyle,H8I9,1,I8(10)", "15,Freestyle,H8I9J10,1,G7(10)", "15,Freestyle,H8I9J10G7,1,K11(10)"];
+        for (added, line) in lines.into_iter().enumerate() {
+            let labelled = parse_line(line).unwrap().unwrap();
+            let (game, _) = replayer.advance(&labelled).unwrap();
+            let now = game.evaluate().get();
+            let last = *game.history().last().unwrap();
+            game.undo(last);
+            let before = game.evaluate().get();
+            game.play(last);
+            assert!(add_sample(&mut samples, game, 0.5, Some(10), true), "{line}");
+            let expected = f64::from(now - before) / 2.0;
+            assert!((samples.eval(added, &weights) - expected).abs() < 1e-9, "{line}: {expected}");
+            assert_eq!(game.history(), &labelled.moves[..], "the position is left as it was");
+        }
     }
 
     #[test]
@@ -628,7 +713,7 @@ mod tests {
         for (line, target) in [("15,Freestyle,H8A1I8,0,A2(-300)", 0.1), ("15,Freestyle,H8A1I8A15,0,A2(300)", 0.9)] {
             let labelled = parse_line(line).unwrap().unwrap();
             let (game, _) = replayer.advance(&labelled).unwrap();
-            assert!(add_sample(&mut samples, game, target, Some(0)));
+            assert!(add_sample(&mut samples, game, target, Some(0), false));
         }
         let start = to_vector(abprune_games::gomoku::cells::current_tables());
         let args = EvalArgs {
@@ -642,6 +727,7 @@ mod tests {
             decay: 0.0,
             seed: 1,
             threads: 2,
+            two_ply: false,
             out: None,
         };
         let scale = 300.0;

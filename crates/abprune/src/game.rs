@@ -365,6 +365,19 @@ pub trait Game {
         false
     }
 
+    /// Narrows `moves` (the candidates [`Game::candidate_moves`] gave, in
+    /// its order) to the replies worth searching against a threat the
+    /// game knows well but cannot prove lost for every other move (in
+    /// Gomoku, the defences against a four-three point and the side to
+    /// move's own fours, as Rapfi searches). Returns `true` if it removed
+    /// any. Only the engine's selective search asks
+    /// ([`crate::Selectivity::threat_defences`]); a node narrowed is
+    /// counted unproven, so no exact value ever rests on it. Default:
+    /// leaves the moves and returns `false`.
+    fn threat_defences(&self, _moves: &mut Vec<Self::Move>) -> bool {
+        false
+    }
+
     /// True when the side to move faces a threat it must answer at once
     /// (a check in chess; in Gomoku the opponent's four or open three),
     /// which [`Game::evaluate`] does not weigh: the selective search then

@@ -169,6 +169,11 @@ pub struct EvalTables {
     pub mask: Box<[i32; MASKS]>,
     /// The side to move's bonus for having the move.
     pub tempo: i32,
+    /// Whether the evaluation is the average of the last two plies' (this
+    /// position's, and minus the one before the last move's): the value
+    /// then moves by half as much from one ply to the next, which keeps an
+    /// attacker's evaluation from swinging with the side to move.
+    pub two_ply: bool,
 }
 
 /// [`EvalTables`] as the incremental update reads them: the cell values
@@ -182,6 +187,8 @@ pub(crate) struct OrderedValues {
     pub(crate) mask: Box<[i32; MASKS]>,
     /// The side to move's bonus for having the move.
     pub(crate) tempo: i32,
+    /// [`EvalTables::two_ply`].
+    pub(crate) two_ply: bool,
 }
 
 impl OrderedValues {
@@ -197,6 +204,7 @@ impl OrderedValues {
             waiter: expand(&tables.waiter),
             mask: tables.mask.clone(),
             tempo: tables.tempo,
+            two_ply: tables.two_ply,
         }
     }
 }
@@ -218,6 +226,7 @@ impl EvalTables {
             waiter: Box::new(std::array::from_fn(|code| cell(&weights.waiter_shape, &weights.waiter_threat, code))),
             mask: Box::new([0; MASKS]),
             tempo: weights.tempo,
+            two_ply: false,
         }
     }
 }

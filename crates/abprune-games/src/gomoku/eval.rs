@@ -64,11 +64,22 @@ impl Gomoku {
     /// clamped to `±EVAL_LIMIT`.
     #[inline]
     pub(super) fn static_value(&self) -> Score {
+        let value = self.one_ply_value();
+        let value = match self.values_before.last() {
+            Some(&before) if self.eval.two_ply && self.passes == 0 => (value - before) / 2,
+            _ => value,
+        };
+        Score::new(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    }
+
+    /// The evaluation of this position alone, for the side to move,
+    /// unclamped: the tempo, the cell sums and the threat mask's value.
+    #[inline]
+    pub(super) fn one_ply_value(&self) -> i32 {
         let me = self.colour_to_move();
         let they = 1 - me;
         let mask = threat_mask(&self.threat_counts[me], &self.threat_counts[they]);
-        let value = self.eval.tempo + self.cell_sums[0][me] - self.cell_sums[1][they] + self.eval.mask[mask];
-        Score::new(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+        self.eval.tempo + self.cell_sums[0][me] - self.cell_sums[1][they] + self.eval.mask[mask]
     }
 
     /// The pattern evaluation's inputs for the side to move (for fitting

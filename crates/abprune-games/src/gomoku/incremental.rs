@@ -49,6 +49,9 @@ impl Gomoku {
     pub(super) fn place(&mut self, index: usize, colour: usize) {
         debug_assert_eq!(self.cells[index], EMPTY, "{} is not empty", point_of(index));
         let wins = self.lines[index].threats[colour] == Threat::Five;
+        if self.eval.two_ply {
+            self.values_before.push(self.one_ply_value());
+        }
         self.leave_empty(index);
         self.cells[index] = stone_of(colour);
         self.hash ^= ZOBRIST.stones[colour][index] ^ ZOBRIST.white_to_move;
@@ -86,6 +89,9 @@ impl Gomoku {
         }
         self.update_lines::<false>(index, colour);
         self.enter_empty(index);
+        if self.eval.two_ply {
+            self.values_before.pop();
+        }
     }
 
     /// Adds (`ADD`) or removes the stone of `colour` on `index` in the line

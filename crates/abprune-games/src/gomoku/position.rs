@@ -44,6 +44,10 @@ pub struct Gomoku {
     /// evaluation's value of the colour's code there, read from the table
     /// of the side to move (role 0) or of the other side (role 1).
     pub(super) cell_sums: [[i32; 2]; 2],
+    /// With a two-ply evaluation ([`EvalTables::two_ply`]), before each
+    /// move played since the position was built: the one-ply value of the
+    /// position it was played in, for its side to move.
+    pub(super) values_before: Vec<i32>,
     /// Zobrist key of the stones and the side to move.
     pub(super) hash: u64,
     /// The moves played, in order.
@@ -171,6 +175,7 @@ impl Gomoku {
             threats: [[CellSet::default(); THREAT_KINDS]; 2],
             threat_counts: [[0; THREAT_KINDS]; 2],
             cell_sums: [[0; 2]; 2],
+            values_before: Vec::new(),
             hash: 0,
             history,
             won_at: None,
@@ -367,7 +372,9 @@ impl Clone for Gomoku {
     fn clone(&self) -> Self {
         let mut history = Vec::with_capacity(self.points());
         history.extend_from_slice(&self.history);
-        Gomoku { history, ..*self }
+        let mut values_before = Vec::with_capacity(if self.eval.two_ply { self.points() } else { 0 });
+        values_before.extend_from_slice(&self.values_before);
+        Gomoku { history, values_before, ..*self }
     }
 }
 

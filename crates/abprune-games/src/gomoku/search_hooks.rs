@@ -10,9 +10,9 @@
 //! of its colour, so the candidate points (the moves generated) contain all
 //! of them: the blocks and wins below are moves of the searched tree.
 
-use super::board::{index_of, point_of, CellSet, DIRECTIONS, EMPTY, MAX_POINTS, WALL, ZOBRIST};
+use super::board::{index_of, point_of, stone_of, CellSet, DIRECTIONS, EMPTY, MAX_POINTS, WALL, ZOBRIST};
 use super::eval::SEED_SCORE_LIMIT;
-use super::patterns::{digit_after, digit_before, Shape, OWN, POW3};
+use super::patterns::{digit_after, digit_before, Pattern, Shape, OWN, POW3};
 use super::threats::Threat;
 use super::{Gomoku, MoveOrder, Point};
 use abprune::{Game, Horizon, Outcome, Player, Score};
@@ -307,6 +307,18 @@ impl Game for Gomoku {
         (threats[me] >= Threat::Three || threats[1 - me] >= Threat::DoubleThree) && !self.distracts(index)
     }
 
+    /// Against the opponent's four-three points, only their defences and my
+    /// fours ([`Gomoku::four_three_defences`]). Never empties the list.
+    fn threat_defences(&self, moves: &mut Vec<Point>) -> bool {
+        let Some(kept) = self.four_three_defences() else { return false };
+        let before = moves.len();
+        if !moves.iter().any(|&m| kept.contains(index_of(m))) {
+            return false;
+        }
+        moves.retain(|&m| kept.contains(index_of(m)));
+        moves.len() < before
+    }
+
     /// The opponent has a five point (a four to block) or an open-four
     /// move (an open three, or a double-four point): one stone of theirs
     /// away from a win the static evaluation does not see.
@@ -426,6 +438,102 @@ impl Gomoku {
             }
         }
         Some(kept)
+    }
+
+    /// The moves worth searching against the opponent's four-three points,
+    /// for the selective search (Rapfi's defence set against a "block four
+    /// plus flex three"): `None` when the opponent has no four-three point,
+    /// faces a five point or an open-four move of its own to answer first
+    /// (steps 2 to 6 of `candidate_moves` decide those), or when a point
+    /// that completes one of their fours is a four point of mine (my four
+    /// there answers everything, so nothing is narrowed).
+    ///
+    /// For each of their four-three points `p`: `p` itself; the empty
+    /// points within four of `p` on the line where their stone would make
+    /// the open three (my stone there can stop the open four); the points
+    /// that complete their four on the four's line (`b`: my stone there
+    /// takes the five point away first); and around each `b`, along every
+    /// line, the points where my stone would make a three (so that my
+    /// forced block at `b` makes a four and gains the tempo back). Then
+    /// every point where my stone makes a four. Any other move lets them
+    /// play `p`, I must block at `b` without a four, and their three
+    /// becomes an open four: the test `four_three_defences_keep_every_move_that_holds`
+    /// checks that on small boards by exhaustive search. Not exact (a
+    /// move elsewhere that makes my own three may still hold for longer),
+    /// hence for the selective search only.
+    pub(super) fn four_three_defences(&self) -> Option<CellSet> {
+        let me = self.colour_to_move();
+        let they = 1 - me;
+        let theirs = &self.threats[they];
+        if theirs[Threat::FourThree as usize].is_empty()
+            || !theirs[Threat::Five as usize].is_empty()
+            || !theirs[Threat::OpenFour as usize].is_empty()
+            || !self.threats[me][Threat::Five as usize].is_empty()
+            || !self.threats[me][Threat::OpenFour as usize].is_empty()
+        {
+            return None;
+        }
+        let mut kept = self.fours(me);
+        for p in theirs[Threat::FourThree as usize].iter() {
+            kept.insert(p);
+            for (direction, &step) in DIRECTIONS.iter().enumerate() {
+                match self.lines[p].patterns[they][direction].shape() {
+                    Shape::OpenThree => self.for_line(p, step, they, |e| {
+                        kept.insert(e);
+                        true
+                    }),
+                    Shape::Four => {
+                        let mut completions = CellSet::default();
+                        self.for_line(p, step, they, |e| {
+                            if self.lines[e].patterns[they][direction].shape() >= Shape::Four {
+                                completions.insert(e);
+                            }
+                            true
+                        });
+                        for b in completions.iter() {
+                            if self.lines[b].threats[me] >= Threat::Four {
+                                return None;
+                            }
+                            kept.insert(b);
+                            for (around, &step) in DIRECTIONS.iter().enumerate() {
+                                self.for_line(b, step, me, |e| {
+                                    let counter = self.lines[e].patterns[me][around] >= Pattern::Three;
+                                    if counter {
+                                        kept.insert(e);
+                                    }
+                                    counter
+                                });
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Some(kept)
+    }
+
+    /// [`Gomoku::four_three_defences`] as points (for tests and tools).
+    pub fn four_three_defence_points(&self) -> Option<Vec<Point>> {
+        self.four_three_defences().map(|set| set.iter().map(point_of).collect())
+    }
+
+    /// Calls `visit(e)` for the empty points `e` within four points of `p`
+    /// along `step`, both ways, passing over the stones of `colour` and
+    /// stopping a way at any other stone, a wall, or when `visit` returns
+    /// false.
+    fn for_line(&self, p: usize, step: usize, colour: usize, mut visit: impl FnMut(usize) -> bool) {
+        for forward in [true, false] {
+            for k in 1..=4 {
+                let e = if forward { p + k * step } else { p - k * step };
+                match self.cells[e] {
+                    EMPTY if visit(e) => {}
+                    EMPTY => break,
+                    cell if cell == stone_of(colour) => {}
+                    _ => break,
+                }
+            }
+        }
     }
 
     /// Whether a stone at `index` is far from the fight while the

@@ -28,11 +28,20 @@ pub const FUTILITY_MARGIN: i32 = 500;
 /// three (`Game::must_answer`): self-play at 5 s + 0.05 s against the build
 /// without it, 157 games, +91 -58 =8 (Elo +74 [+21, +131], SPRT H1);
 /// `rfp=off` turns it off.
+///
+/// The defences against a four-three point (`Game::threat_defences`,
+/// Rapfi's defence set: the point, the open three's line, the four's
+/// completion and the counter-threes around it, and my fours) are off:
+/// depth 12 on the built-in positions in 749,526 nodes against 784,784,
+/// but self-play at 50,000 nodes a move against 0dc30ff, 382 games,
+/// scored +181 -181 =20 (50.0%): no gain shown; `defences=on` turns
+/// them on.
 pub const SELECTIVITY: Selectivity = Selectivity {
     futility_margin: FUTILITY_MARGIN,
     null_move: false,
     futility: false,
     reverse_futility: true,
     singular_extensions: false,
+    threat_defences: false,
     ..Selectivity::ALL
 };

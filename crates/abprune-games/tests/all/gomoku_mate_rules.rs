@@ -188,3 +188,46 @@ fn static_mate_rules_agree_with_an_exhaustive_search() {
     eprintln!("the rules fired in {fired} positions, {checked_silent} silent ones checked");
     assert!(fired >= 30, "the rules fired in only {fired} positions: the test proves too little");
 }
+
+/// The selective search's defence set against a four-three point
+/// (`Gomoku::four_three_defence_points`) keeps every move that holds for
+/// more than five plies, except moves that give the side to move a four
+/// point of its own (which the set gives up on purpose: they only delay).
+#[test]
+fn four_three_defences_keep_every_move_that_holds() {
+    let mut random = Lcg(4343);
+    let (mut narrowed, mut left_out_checked) = (0, 0);
+    for game_number in 0..400 {
+        let rule = if game_number % 2 == 0 { Rule::Freestyle } else { Rule::Standard };
+        let mut game = Gomoku::new(9, rule).unwrap();
+        for _ in 0..8 + random.below(18) {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            if game.is_over() || moves.is_empty() || narrowed >= 8 {
+                break;
+            }
+            game.play(moves[random.below(moves.len())]);
+            if game.is_over() {
+                break;
+            }
+            let Some(kept) = game.four_three_defence_points() else { continue };
+            let me = game.side_to_move();
+            let before = game.history().to_vec();
+            assert!(!kept.is_empty(), "{before:?}");
+            for m in empty_points(&game) {
+                if kept.contains(&m) {
+                    continue;
+                }
+                game.play(m);
+                if !can_make_a_four(&game, me) && !game.is_over() {
+                    assert!(wins_within(&mut game, 5), "{m:?}, left out after {before:?}, holds");
+                    left_out_checked += 1;
+                }
+                game.undo(m);
+            }
+            narrowed += 1;
+        }
+    }
+    eprintln!("{narrowed} narrowed positions, {left_out_checked} moves left out checked");
+    assert!(narrowed >= 5, "only {narrowed} narrowed positions: the test proves too little");
+}

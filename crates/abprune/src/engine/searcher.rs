@@ -523,6 +523,14 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             if let Some(known) = known {
                 return Some(self.context.leaf(ply, known.to_root_relative(ply)));
             }
+            // The game's defences against a threat it knows (selective only).
+            if self.selective
+                && self.plan.selectivity().threat_defences
+                && !node.is_root
+                && self.context.game.threat_defences(moves)
+            {
+                self.unproven += 1;
+            }
         } else {
             self.context.game.generate_moves(moves);
         }

@@ -37,6 +37,9 @@
 //! - **internal iterative reductions**: a node the table knows no move for
 //!   is searched one ply shallower; the next iteration, with a move from
 //!   this one, searches it properly.
+//! - **threat defences**: where the game knows the few replies that
+//!   answer a threat ([`crate::Game::threat_defences`]: in Gomoku, an
+//!   opponent's four-three point), only those are searched.
 //! - **singular extensions** (with multi-cut): where the table's move once
 //!   failed high, the node is first searched without it, shallower and
 //!   with a null window a margin below the table's value. If every other
@@ -67,6 +70,9 @@ pub struct Selectivity {
     pub internal_reductions: bool,
     /// One ply more for a singular table move; multi-cut.
     pub singular_extensions: bool,
+    /// Only the game's defences where it says a threat narrows the
+    /// replies ([`crate::Game::threat_defences`]).
+    pub threat_defences: bool,
     /// The futility margin per ply of depth, in the game's evaluation
     /// units ([`crate::Game::evaluate`]): about what a quiet move and the
     /// reply can change the evaluation by. Razoring uses
@@ -92,6 +98,7 @@ impl Selectivity {
         extensions: false,
         internal_reductions: false,
         singular_extensions: false,
+        threat_defences: false,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
     };
 
@@ -105,6 +112,7 @@ impl Selectivity {
         extensions: true,
         internal_reductions: true,
         singular_extensions: true,
+        threat_defences: true,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
     };
 
@@ -118,10 +126,12 @@ impl Selectivity {
             || self.extensions
             || self.internal_reductions
             || self.singular_extensions
+            || self.threat_defences
     }
 
     /// The names of the switches, in the order of the fields, for command lines.
-    pub const NAMES: [&'static str; 8] = ["lmr", "null", "futility", "rfp", "lmp", "extensions", "iir", "singular"];
+    pub const NAMES: [&'static str; 9] =
+        ["lmr", "null", "futility", "rfp", "lmp", "extensions", "iir", "singular", "defences"];
 
     /// The switch called `name` (one of [`Selectivity::NAMES`]).
     pub fn switch_mut(&mut self, name: &str) -> Option<&mut bool> {
@@ -134,6 +144,7 @@ impl Selectivity {
             "extensions" => &mut self.extensions,
             "iir" => &mut self.internal_reductions,
             "singular" => &mut self.singular_extensions,
+            "defences" => &mut self.threat_defences,
             _ => return None,
         })
     }
