@@ -33,8 +33,8 @@ pub const FUTILITY_MARGIN: i32 = 500;
 /// Rapfi's defence set: the point, the open three's line, the four's
 /// completion and the counter-threes around it, and my fours) are off:
 /// depth 12 on the built-in positions in 749,526 nodes against 784,784,
-/// but self-play at 50,000 nodes a move against 0dc30ff, 382 games,
-/// scored +181 -181 =20 (50.0%): no gain shown; `defences=on` turns
+/// but self-play at 50,000 nodes a move against 0dc30ff, 400 games,
+/// scored +189 -189 =22 (50.0%, Elo 0 [-33, +33]): no gain shown; `defences=on` turns
 /// them on.
 pub const SELECTIVITY: Selectivity = Selectivity {
     futility_margin: FUTILITY_MARGIN,
