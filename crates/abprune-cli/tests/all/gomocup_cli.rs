@@ -3,10 +3,9 @@
 
 use crate::common;
 
+use crate::common::brain::Brain;
 use abprune::Game;
 use abprune_games::{Gomoku, Point, Rule};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// The brain's answers to `input`, without the MESSAGE and DEBUG lines.
 fn answers(input: &str) -> Vec<String> {
@@ -151,45 +150,6 @@ fn the_brain_finds_a_win_and_blocks_a_four() {
         "START 15\nINFO timeout_turn 500\nBOARD\n9,5,2\n9,6,2\n9,7,2\n9,8,2\n9,4,1\n1,1,1\n13,1,1\n1,13,1\n7,7,2\nDONE\nEND\n",
     );
     assert_eq!(point(&block[1]), Point { x: 9, y: 9 }, "{block:?}");
-}
-
-/// A brain process to talk to line by line.
-struct Brain {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Brain {
-    fn start() -> Brain {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_abprune"))
-            .arg("gomocup")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the brain starts");
-        let input = child.stdin.take().expect("piped");
-        let output = BufReader::new(child.stdout.take().expect("piped"));
-        Brain { child, input, output }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("the brain reads");
-        self.input.flush().expect("the brain reads");
-    }
-
-    /// The next answer that is not MESSAGE or DEBUG.
-    fn answer(&mut self) -> String {
-        loop {
-            let mut line = String::new();
-            assert!(self.output.read_line(&mut line).expect("the brain writes") > 0, "the brain closed its output");
-            let line = line.trim().to_string();
-            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
-                return line;
-            }
-        }
-    }
 }
 
 #[test]

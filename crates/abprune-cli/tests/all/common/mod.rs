@@ -1,5 +1,7 @@
 //! What the CLI tests share: running the binary with input on stdin.
 
+pub mod brain;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
