@@ -408,6 +408,38 @@ pub trait Game {
         Ending::WinLossDraw
     }
 
+    /// True when chance is to move here (dice to throw, a card to draw):
+    /// the moves are then the outcomes that [`Game::chance_outcomes`]
+    /// lists, and the position's value is their expectation (see
+    /// [`crate::chance`]). Chance never passes the turn:
+    /// [`Game::side_to_move`] is the same before and after an outcome, the
+    /// side whose view the chance node's value takes. Only the searches
+    /// for games with chance ask; the deterministic ones (`alphabeta` and
+    /// the rest, the engine) would search a chance node as a choice of the
+    /// side to move, so a game with chance is searched by those for chance
+    /// only. Default: `false`.
+    fn chance_to_move(&self) -> bool {
+        false
+    }
+
+    /// The outcomes of the chance node, each a move [`Game::play`]
+    /// accepts with its exact probability, appended to `outcomes` (the
+    /// caller clears it). The probabilities must sum to exactly one; the
+    /// searches refuse a node where they do not, naming it. Called only
+    /// where [`Game::chance_to_move`] is true. Default: none.
+    fn chance_outcomes(&self, _outcomes: &mut Vec<(Self::Move, crate::chance::Probability)>) {}
+
+    /// The lowest and highest value any leaf of the game can have (a
+    /// finished position's outcome or an evaluation), **from the first
+    /// player's view**: Ballard's `L` and `U`, which let Star1 and Star2
+    /// cut off at chance nodes. `None`, the default, when the game knows
+    /// none: those searches then cut off nothing at chance nodes. A leaf
+    /// found outside the bounds is an error naming it, never a silent
+    /// wrong value.
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        None
+    }
+
     /// At most how many more plies the game can last (`None`: no bound
     /// known). A solver bisecting on the game's value uses it to know which
     /// win and loss distances exist at all.

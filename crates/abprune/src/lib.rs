@@ -86,6 +86,7 @@
 #![deny(missing_docs)]
 
 pub mod algorithm;
+pub mod chance;
 pub mod check;
 pub mod engine;
 pub mod game;
@@ -97,6 +98,7 @@ pub mod textbook;
 pub mod trace;
 
 pub use algorithm::{Algorithm, ParseAlgorithmError, Window};
+pub use chance::Probability;
 pub use engine::{
     Engine, EngineError, EngineOptions, EngineResult, OrderingOptions, ParallelOptions, ParallelScheme,
     ReportingOptions, SearchInfo, Selectivity, ShapeOptions, SolveMode, TableOptions, Variant, DEFAULT_NEAR_PLIES,
