@@ -21,7 +21,7 @@
 //! command line's `solve`, `analyze` and `play`, Python's `best_move()` and
 //! `analyze()`): of the moves with the best exact score, the centre-most
 //! column, the left one of two at the same distance (the game's own move
-//! order, [`CENTRE_FIRST`]: 4, 3, 5, 2, 6, 1, 7 in 1-based columns). The
+//! order, `CENTRE_FIRST`: 4, 3, 5, 2, 6, 1, 7 in 1-based columns). The
 //! centre is the strongest column of Connect Four and the one people look
 //! at first; and the rule is cheap: the columns before the engine's (or the
 //! book's) move in that order are each checked by one null-window test.

@@ -6,7 +6,7 @@
 //! direction does not matter, only what the lines hold), form one of
 //! [`CODES`] codes: `C(14 + 3, 4)` multisets of four out of the 14
 //! patterns. Each empty cell has a code per colour, kept up to date by the
-//! incremental update ([`super::incremental`]) whenever one of its line
+//! incremental update (`super::incremental`) whenever one of its line
 //! patterns changes. The code also decides the cell's [`Threat`]
 //! ([`threat_of_code`]), so the threat rules and the evaluation read the
 //! same state.

@@ -134,7 +134,7 @@ impl Game for Gomoku {
     ///    five points): they have no five point (2, 3) and my stone gives
     ///    them none, so they cannot win at ply 2 nor cover both: `win_in(3)`,
     ///    and no win in 1 exists (1).
-    /// 5. The static mate rules ([`Gomoku::wins_in_five`]): I have a
+    /// 5. The static mate rules (`Gomoku::wins_in_five`): I have a
     ///    four-three or a double-three point and they cannot make a four:
     ///    `win_in(5)`, and no win in 1 or 3 exists (1, 4).
     /// 6. They have an open-four move (an open three, or a double-four
@@ -245,7 +245,7 @@ impl Game for Gomoku {
     ///
     /// Only the fours near my own last stone are offered (within two rows
     /// and columns of it, or on one of its lines within
-    /// [`QUIESCENCE_LINE_REACH`] points), as Rapfi's quick VCF does: a VCF
+    /// `QUIESCENCE_LINE_REACH` points), as Rapfi's quick VCF does: a VCF
     /// grows from the stones just played, and a four elsewhere on the board
     /// at every leaf mostly throws away a threat. The whole board's fours
     /// went on for up to 24 plies past the horizon and took more than half
@@ -295,7 +295,7 @@ impl Game for Gomoku {
     /// the opponent would make a double threat (two threes, a four-three,
     /// an open four or a five): the moves the search never reduces. Except
     /// a counter-four far from the fight: when the opponent has an open
-    /// three, a four of mine more than [`DISTRACTION_DISTANCE`] points from
+    /// three, a four of mine more than `DISTRACTION_DISTANCE` points from
     /// both last stones only delays the defence (the opponent blocks it and
     /// the three still stands), so it is searched like a quiet move
     /// (Rapfi reduces such "distracting" defences more).
@@ -308,7 +308,7 @@ impl Game for Gomoku {
     }
 
     /// Against the opponent's four-three points, only their defences and my
-    /// fours ([`Gomoku::four_three_defences`]). Never empties the list.
+    /// fours (`Gomoku::four_three_defences`). Never empties the list.
     fn threat_defences(&self, moves: &mut Vec<Point>) -> bool {
         let Some(kept) = self.four_three_defences() else { return false };
         let before = moves.len();
@@ -513,7 +513,7 @@ impl Gomoku {
         Some(kept)
     }
 
-    /// [`Gomoku::four_three_defences`] as points (for tests and tools).
+    /// `Gomoku::four_three_defences` as points (for tests and tools).
     pub fn four_three_defence_points(&self) -> Option<Vec<Point>> {
         self.four_three_defences().map(|set| set.iter().map(point_of).collect())
     }
@@ -537,7 +537,7 @@ impl Gomoku {
     }
 
     /// Whether a stone at `index` is far from the fight while the
-    /// opponent has an open three: more than [`DISTRACTION_DISTANCE`]
+    /// opponent has an open three: more than `DISTRACTION_DISTANCE`
     /// points (in rows or columns) from both last stones.
     fn distracts(&self, index: usize) -> bool {
         let they = 1 - self.colour_to_move();
