@@ -67,10 +67,12 @@ pub(crate) struct Picked {
 /// A node's moves, handed out stage by stage (see the [module
 /// documentation](self)).
 #[derive(Debug)]
-pub(crate) struct MovePicker {
+pub(crate) struct MovePicker<'o> {
     /// Sort key and index of every move keyed so far, in the order they
     /// are handed out; the moves put off are appended with [`DEFERRED`].
-    order: Vec<(i64, u16)>,
+    /// Borrowed (the node's reused buffer), so that the picker's other
+    /// fields stay in registers while the keying reads this one.
+    order: &'o mut Vec<(i64, u16)>,
     /// The next entry of `order` to hand out.
     next: usize,
     /// When `next` reaches this, the rest is keyed: 1 with a table move
@@ -83,12 +85,12 @@ pub(crate) struct MovePicker {
     move_count: usize,
 }
 
-impl MovePicker {
+impl<'o> MovePicker<'o> {
     /// A picker over a node's `move_count` moves, the one at `table_index`
     /// first when the table names one; `order` is a reused buffer (its
-    /// contents are dropped; [`MovePicker::into_order`] hands it back).
+    /// contents are dropped).
     #[inline(always)]
-    pub(crate) fn new(mut order: Vec<(i64, u16)>, table_index: Option<u16>, move_count: usize) -> Self {
+    pub(crate) fn new(order: &'o mut Vec<(i64, u16)>, table_index: Option<u16>, move_count: usize) -> Self {
         debug_assert!(
             move_count <= MAX_PICKED_MOVES,
             "a node of {move_count} moves: the picker names at most {MAX_PICKED_MOVES}"
@@ -122,7 +124,8 @@ impl MovePicker {
     #[inline(always)]
     pub(crate) fn next<K: MoveKeys>(&mut self, keys: impl FnOnce() -> K) -> Option<Picked> {
         if self.next >= self.rest_at {
-            key_rest(self, &mut keys());
+            self.rest_at = NOTHING_PENDING;
+            key_rest(self.order, self.table_index, self.move_count, self.next, &mut keys());
         }
         let &(key, index) = self.order.get(self.next)?;
         self.next += 1;
@@ -135,27 +138,18 @@ impl MovePicker {
     pub(crate) fn defer(&mut self, index: u16) {
         self.order.push((DEFERRED, index));
     }
-
-    /// The buffer, for the next node of the same ply.
-    #[inline]
-    pub(crate) fn into_order(self) -> Vec<(i64, u16)> {
-        self.order
-    }
 }
 
-/// Appends the picker's moves other than the table's to its order with
-/// their keys, and sorts them best first (stable: equal keys keep the
-/// generation order), so that nothing is left to key. A single move needs
-/// no key. Entries from `next` on, moves put off before the rest was
-/// keyed, stay behind it. Not inlined: the picker's other steps are a few
-/// instructions, this one a loop over the moves, and often never needed;
-/// and handed the picker whole (one pointer; its fields are read here,
-/// not at every node's call).
+/// Appends a node's `move_count` moves other than the table's (`skip`)
+/// to `order` with their keys, and sorts them best first (stable: equal
+/// keys keep the generation order). A single move needs no key. Entries
+/// from `next` on, moves put off before the rest was keyed, stay behind
+/// it. Not inlined: the picker's other steps are a few instructions, this
+/// one a loop over the moves, and often never needed; handed the pieces
+/// it reads rather than the picker, so that the picker's fields need not
+/// live in memory for it.
 #[inline(never)]
-fn key_rest(picker: &mut MovePicker, keys: &mut impl MoveKeys) {
-    picker.rest_at = NOTHING_PENDING;
-    let (skip, move_count, next) = (picker.table_index, picker.move_count, picker.next);
-    let order = &mut picker.order;
+fn key_rest(order: &mut Vec<(i64, u16)>, skip: Option<u16>, move_count: usize, next: usize, keys: &mut impl MoveKeys) {
     keys.prepare(skip);
     let start = order.len();
     let worth_keys = move_count - usize::from(skip.is_some()) > 1;
@@ -226,7 +220,8 @@ mod tests {
     #[test]
     fn the_table_move_comes_first_then_the_rest_best_first_with_ties_in_generation_order() {
         let mut keys = FixedKeys::new(&[5, 9, 1, 5, 7]);
-        let mut picker = MovePicker::new(Vec::new(), Some(2), 5);
+        let mut order = Vec::new();
+        let mut picker = MovePicker::new(&mut order, Some(2), 5);
         assert_eq!(drain(&mut picker, &mut keys), [2, 1, 4, 0, 3]);
         assert_eq!(keys.prepared, [Some(2)]);
     }
@@ -234,7 +229,8 @@ mod tests {
     #[test]
     fn without_a_table_move_every_move_is_sorted() {
         let mut keys = FixedKeys::new(&[5, 9, 1, 5, 7]);
-        let mut picker = MovePicker::new(vec![(3, 3)], None, 5);
+        let mut order = vec![(3, 3)];
+        let mut picker = MovePicker::new(&mut order, None, 5);
         assert_eq!(drain(&mut picker, &mut keys), [1, 4, 0, 3, 2]);
         assert_eq!(keys.prepared, [None]);
     }
@@ -243,7 +239,8 @@ mod tests {
     fn the_table_move_is_never_emitted_twice_nor_keyed() {
         for table_index in 0..6 {
             let mut keys = FixedKeys::new(&[0, 10, 20, 30, 40, 50]);
-            let mut picker = MovePicker::new(Vec::new(), Some(table_index), 6);
+            let mut order = Vec::new();
+            let mut picker = MovePicker::new(&mut order, Some(table_index), 6);
             let order = drain(&mut picker, &mut keys);
             assert_eq!(order.iter().filter(|&&index| index == table_index).count(), 1, "{order:?}");
             assert_eq!(order.len(), 6);
@@ -254,7 +251,8 @@ mod tests {
     #[test]
     fn the_rest_is_keyed_only_once_the_table_move_was_handed_out() {
         let mut keys = FixedKeys::new(&[1, 2, 3]);
-        let mut picker = MovePicker::new(Vec::new(), Some(0), 3);
+        let mut order = Vec::new();
+        let mut picker = MovePicker::new(&mut order, Some(0), 3);
         assert_eq!(picker.next(|| &mut keys), Some(Picked { index: 0, deferred: false }));
         assert!(keys.prepared.is_empty() && keys.asked.is_empty(), "a cut-off by the table move keys nothing");
         assert_eq!(picker.next(|| &mut keys).map(|picked| picked.index), Some(2));
@@ -264,17 +262,18 @@ mod tests {
     #[test]
     fn a_single_move_or_a_single_rest_move_needs_no_key() {
         let mut keys = FixedKeys::new(&[7]);
-        assert_eq!(drain(&mut MovePicker::new(Vec::new(), Some(0), 1), &mut keys), [0]);
-        assert_eq!(drain(&mut MovePicker::new(Vec::new(), None, 1), &mut keys), [0]);
+        assert_eq!(drain(&mut MovePicker::new(&mut Vec::new(), Some(0), 1), &mut keys), [0]);
+        assert_eq!(drain(&mut MovePicker::new(&mut Vec::new(), None, 1), &mut keys), [0]);
         let mut keys = FixedKeys::new(&[7, 8]);
-        assert_eq!(drain(&mut MovePicker::new(Vec::new(), Some(1), 2), &mut keys), [1, 0]);
+        assert_eq!(drain(&mut MovePicker::new(&mut Vec::new(), Some(1), 2), &mut keys), [1, 0]);
         assert!(keys.asked.is_empty());
     }
 
     #[test]
     fn deferred_moves_come_back_after_the_others_in_the_order_put_off_and_only_once() {
         let mut keys = FixedKeys::new(&[0, 50, 40, 30, 20]);
-        let mut picker = MovePicker::new(Vec::new(), Some(0), 5);
+        let mut order = Vec::new();
+        let mut picker = MovePicker::new(&mut order, Some(0), 5);
         let mut seen = Vec::new();
         while let Some(picked) = picker.next(|| &mut keys) {
             seen.push((picked.index, picked.deferred));
@@ -289,7 +288,8 @@ mod tests {
     #[test]
     fn a_move_put_off_before_the_rest_is_keyed_still_comes_after_the_rest() {
         let mut keys = FixedKeys::new(&[0, 2, 1]);
-        let mut picker = MovePicker::new(Vec::new(), Some(0), 3);
+        let mut order = Vec::new();
+        let mut picker = MovePicker::new(&mut order, Some(0), 3);
         let first = picker.next(|| &mut keys).unwrap();
         picker.defer(first.index);
         assert_eq!(drain(&mut picker, &mut keys), [1, 2, 0]);
@@ -300,17 +300,18 @@ mod tests {
         // The table names at most 1,023 moves; the picker names them all.
         let keys: Vec<i64> = (0..1500).map(|index| index % 7).collect();
         let mut keys = FixedKeys::new(&keys);
-        let mut order = drain(&mut MovePicker::new(Vec::new(), Some(1400), 1500), &mut keys);
+        let mut order = drain(&mut MovePicker::new(&mut Vec::new(), Some(1400), 1500), &mut keys);
         assert_eq!(order[0], 1400);
         order.sort_unstable();
         assert_eq!(order, (0..1500).collect::<Vec<u16>>());
     }
 
     #[test]
-    fn the_buffer_comes_back_for_reuse() {
+    fn the_buffer_is_reused() {
         let mut keys = FixedKeys::new(&[1, 2]);
-        let mut picker = MovePicker::new(Vec::with_capacity(64), None, 2);
-        drain(&mut picker, &mut keys);
-        assert!(picker.into_order().capacity() >= 64);
+        let mut order = Vec::with_capacity(64);
+        let buffer = order.as_ptr();
+        drain(&mut MovePicker::new(&mut order, None, 2), &mut keys);
+        assert!(order.capacity() >= 64 && order.as_ptr() == buffer, "the picker kept the buffer's allocation");
     }
 }

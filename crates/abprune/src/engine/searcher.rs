@@ -335,7 +335,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         // sorted by their keys (often the table's move cuts, and the keys
         // are never computed).
         node.table_index = node.table_code.and_then(|code| index_of_move_code(&*self.context.game, &moves, code));
-        let mut picker = MovePicker::new(self.take_order(ply), node.table_index, moves.len());
+        let mut order = self.take_order(ply);
+        let mut picker = MovePicker::new(&mut order, node.table_index, moves.len());
 
         // Step 7. Search the moves. PVS tests every move after the first with
         // a null window and searches again only the ones that beat alpha.
@@ -347,7 +348,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         let multi_cut = self.search_moves::<SHARED, SELECTIVE>(&mut node, &moves, &mut picker);
         let best_code = node.best_index.map(|index| move_code_at(&*self.context.game, &moves, index));
         self.context.give_back(ply, moves);
-        self.context.orders[ply as usize] = picker.into_order();
+        self.context.orders[ply as usize] = order;
         if let Some(value) = multi_cut {
             self.unproven += 1;
             self.horizons += 1;
@@ -572,7 +573,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         &mut self,
         node: &mut Node<'a, G::Move>,
         moves: &[G::Move],
-        picker: &mut MovePicker,
+        picker: &mut MovePicker<'_>,
     ) -> Option<Score> {
         let mover = self.context.game.side_to_move();
         let mut searched = 0;
