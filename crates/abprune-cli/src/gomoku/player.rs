@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 
 /// The most threats the root's VCT search plays for the attacker.
 pub const ROOT_VCT_THREATS: u32 = 8;
+/// The largest single-reply extension `extension=N` takes: four plies, in sixteenths.
+const MAX_EXTENSION_SIXTEENTHS: u32 = 64;
 /// Node budget of the root's VCT search.
 pub const ROOT_VCT_NODES: u64 = 100_000;
 /// The most fours the root's VCF search plays for the attacker.
@@ -141,6 +143,12 @@ impl PlayerSettings {
                     }
                     self.nodes = Some(nodes);
                 }
+                "extension" => {
+                    let sixteenths: u32 = value.parse().ok().filter(|n| (1..=MAX_EXTENSION_SIXTEENTHS).contains(n)).ok_or_else(|| {
+                        anyhow::anyhow!("'{switch}': the extension is a number of sixteenths of a ply, 1 to {MAX_EXTENSION_SIXTEENTHS}")
+                    })?;
+                    self.engine.shape.selectivity.single_reply_extension = sixteenths;
+                }
                 "margin" => {
                     self.engine.shape.selectivity.futility_margin =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': the margin is a number"))?
@@ -159,7 +167,7 @@ impl PlayerSettings {
                     None => bail!(
                         "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, partial, table, \
                          threads, nodes, \
-                         selective, margin, {})",
+                         selective, margin, extension, {})",
                         Selectivity::NAMES.join(", ")
                     ),
                 },

@@ -36,6 +36,10 @@ pub const FUTILITY_MARGIN: i32 = 500;
 /// but self-play at 50,000 nodes a move against 0dc30ff, 400 games,
 /// scored +189 -189 =22 (50.0%, Elo 0 [-33, +33]): no gain shown; `defences=on` turns
 /// them on.
+///
+/// Fractional depth (Rapfi counts depth in fractions of a ply and extends
+/// the block of a four 1.3 plies) is off until a match shows a gain:
+/// `fractional=on` and `extension=21` (sixteenths of a ply) turn it on.
 pub const SELECTIVITY: Selectivity = Selectivity {
     futility_margin: FUTILITY_MARGIN,
     null_move: false,
@@ -43,5 +47,6 @@ pub const SELECTIVITY: Selectivity = Selectivity {
     reverse_futility: true,
     singular_extensions: false,
     threat_defences: false,
+    fractional_depth: false,
     ..Selectivity::ALL
 };

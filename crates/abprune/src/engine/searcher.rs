@@ -18,9 +18,9 @@ use super::options::{EngineOptions, Variant};
 use super::ordering::{History, Killers, HINT_WEIGHT, MAX_HINT};
 use super::plan::SearchPlan;
 use super::selective::{
-    late_move_count, late_move_reduction, null_move_reduction, singular_test_depth, EXTENSION_PLY_FACTOR,
-    FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH,
-    SINGULAR_DRAFT_SLACK, SINGULAR_MIN_DEPTH,
+    late_move_count, null_move_reduction, singular_test_depth, EXTENSION_PLY_FACTOR, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH,
+    LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH, PLY_FRACTIONS, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DRAFT_SLACK,
+    SINGULAR_MIN_DEPTH,
 };
 use super::tt::{Bound, TableEntry, TranspositionTable, COMPLETE_DRAFT, MAX_LIMITED_DRAFT, PROVEN_DRAFT};
 use crate::game::{Ending, Game, Player};
@@ -116,6 +116,12 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     /// The node at this ply searches its moves but the one with this code
     /// (a singular extension's test search), without the table.
     excluded: Option<(u32, u16)>,
+    /// The sixteenths of a ply the next node entered has beyond its whole
+    /// plies (selective search with fractional depth): set just before a
+    /// child is searched, taken as the child is entered, so a node not
+    /// reached that way (the root, a pass's reply, a singular test) has
+    /// none.
+    child_fractions: u32,
     /// In the current iteration, the last root move other than the first
     /// that was searched to the end and beat every move before it inside
     /// the root's window ([`ReportingOptions::stopped_iteration_move`]).
@@ -163,6 +169,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             root_depth: 0,
             null_reply_ply: None,
             excluded: None,
+            child_fractions: 0,
             root_improvement: None,
             root_first: None,
         }
@@ -218,6 +225,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// the value and line come out of this thread's own search.
     pub(crate) fn root(&mut self, depth: u32, alpha: Score, beta: Score) -> Score {
         self.root_depth = depth;
+        self.child_fractions = 0;
         (self.root_improvement, self.root_first) = (None, None);
         // A search deeper than the game can last is a solve: no selective
         // technique (the plan says why).
@@ -381,7 +389,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// that each step reads and leaves its findings in one place.
     #[inline(always)]
     fn node_state<const SELECTIVE: bool>(
-        &self,
+        &mut self,
         depth: u32,
         ply: u32,
         via: Option<G::Move>,
@@ -391,6 +399,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         let is_root = ply == 0;
         Node {
             depth,
+            fractions: if SELECTIVE { std::mem::take(&mut self.child_fractions) } else { 0 },
             ply,
             via,
             alpha,
@@ -591,11 +600,15 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             if SELECTIVE && self.skips_move(node, moves, at, mark.as_ref()) {
                 continue;
             }
-            let extension = match self.extension::<SELECTIVE>(node, moves, at) {
-                ControlFlow::Continue(extension) => extension,
-                ControlFlow::Break(value) => return Some(value),
+            let value = if SELECTIVE {
+                let extension = match self.extension(node, moves, at) {
+                    ControlFlow::Continue(extension) => extension,
+                    ControlFlow::Break(value) => return Some(value),
+                };
+                self.search_selective_move(node, mover, at, node.fractional_depth() - PLY_FRACTIONS + extension)
+            } else {
+                self.search_move(node, mover, at, node.depth - 1)
             };
-            let value = self.search_move::<SELECTIVE>(node, mover, at, node.depth - 1 + extension);
             if let Some(mark) = mark {
                 mark.release();
             }
@@ -664,25 +677,22 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         node.excluded.is_some_and(|code| code == move_code_at(&*self.context.game, moves, at.index))
     }
 
-    /// Step 7, selective search only: the plies a move gains, so that a
-    /// forced line does not eat the depth: one for a single move, one for
-    /// the table's move when the singular test finds it alone good enough;
-    /// or the value of a multi-cut, when even without it the node fails
-    /// high. Extensions stop [`EXTENSION_PLY_FACTOR`] times the root's
-    /// depth below the root.
+    /// Step 7, selective search only: the sixteenths of a ply a move
+    /// gains, so that a forced line does not eat the depth: the single
+    /// reply extension for a single move, one ply for the table's move
+    /// when the singular test finds it alone good enough; or the value of
+    /// a multi-cut, when even without it the node fails high. Extensions
+    /// stop [`EXTENSION_PLY_FACTOR`] times the root's depth below the root.
     #[inline(always)]
-    fn extension<const SELECTIVE: bool>(
+    fn extension(
         &mut self,
         node: &Node<'a, G::Move>,
         moves: &[G::Move],
         at: MoveAt<G::Move>,
     ) -> ControlFlow<Score, u32> {
-        let single = SELECTIVE
-            && self.plan.selectivity().extensions
-            && moves.len() == 1
-            && node.ply < EXTENSION_PLY_FACTOR * self.root_depth;
-        if SELECTIVE
-            && self.plan.selectivity().singular_extensions
+        let single =
+            self.plan.selectivity().extensions && moves.len() == 1 && node.ply < EXTENSION_PLY_FACTOR * self.root_depth;
+        if self.plan.selectivity().singular_extensions
             && at.searched == 0
             && Some(at.index) == node.table_index
             && !node.is_root
@@ -692,43 +702,26 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             && node.ply < EXTENSION_PLY_FACTOR * self.root_depth
         {
             match self.singular_test(node.depth, node.ply, node.via, moves, at.index, node.table_result, node.beta) {
-                Singular::Extend => return ControlFlow::Continue(1),
+                Singular::Extend => return ControlFlow::Continue(PLY_FRACTIONS),
                 Singular::Cut(value) => return ControlFlow::Break(value),
                 Singular::No => {}
             }
         }
-        ControlFlow::Continue(u32::from(single))
+        ControlFlow::Continue(if single { self.plan.selectivity().single_reply_fractions() } else { 0 })
     }
 
     /// Step 7: the value of the move `at`, searched to `new_depth`: the
-    /// first with the node's window; a later one reduced and with a null
-    /// window first in a selective search, with a null window first in PVS
-    /// (searched again with the full window only if it lands inside), with
-    /// the full window in plain alpha-beta.
+    /// first with the node's window; a later one with a null window first
+    /// in PVS (searched again with the full window only if it lands
+    /// inside), with the full window in plain alpha-beta.
     #[inline(always)]
-    fn search_move<const SELECTIVE: bool>(
-        &mut self,
-        node: &Node<'a, G::Move>,
-        mover: Player,
-        at: MoveAt<G::Move>,
-        new_depth: u32,
-    ) -> Score {
+    fn search_move(&mut self, node: &Node<'a, G::Move>, mover: Player, at: MoveAt<G::Move>, new_depth: u32) -> Score {
         let (ply, alpha, beta, mv) = (node.ply, node.alpha, node.beta, at.mv);
         self.context.game.play(mv);
         // Every window below is the node's; `child` puts it into the
         // child's view (negated only if the side to move changed).
         let turn = Turn::after(mover, &*self.context.game);
-        let value = if at.searched == 0 {
-            self.child(turn, new_depth, ply, mv, alpha, beta)
-        } else if SELECTIVE {
-            let reduction =
-                if self.plan.selectivity().late_move_reductions && !at.forcing && Some(at.index) != node.table_index {
-                    late_move_reduction(node.depth, at.searched, node.pv_node).min(new_depth.saturating_sub(1))
-                } else {
-                    0
-                };
-            self.search_late_move(turn, mv, new_depth, reduction, ply, alpha, beta)
-        } else if self.options.shape.variant != Variant::Pvs {
+        let value = if at.searched == 0 || self.options.shape.variant != Variant::Pvs {
             self.child(turn, new_depth, ply, mv, alpha, beta)
         } else {
             // PVS: a null window first; a move that lands inside the
@@ -739,6 +732,39 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             } else {
                 scout
             }
+        };
+        self.context.game.undo(mv);
+        value
+    }
+
+    /// Step 7, selective search: the value of the move `at`, searched to
+    /// `new_depth` sixteenths of a ply ([`PLY_FRACTIONS`]): the first with
+    /// the node's window, a later one reduced and with a null window
+    /// first ([`Searcher::search_late_move`]). The reduction keeps at
+    /// least one ply.
+    #[inline(always)]
+    fn search_selective_move(
+        &mut self,
+        node: &Node<'a, G::Move>,
+        mover: Player,
+        at: MoveAt<G::Move>,
+        new_depth: u32,
+    ) -> Score {
+        let (ply, alpha, beta, mv) = (node.ply, node.alpha, node.beta, at.mv);
+        self.context.game.play(mv);
+        let turn = Turn::after(mover, &*self.context.game);
+        let value = if at.searched == 0 {
+            self.fractional_child(turn, new_depth, ply, mv, alpha, beta)
+        } else {
+            let selectivity = self.plan.selectivity();
+            let reduction = if selectivity.late_move_reductions && !at.forcing && Some(at.index) != node.table_index {
+                selectivity
+                    .reduction_fractions(node.depth, at.searched, node.pv_node)
+                    .min(new_depth.saturating_sub(PLY_FRACTIONS))
+            } else {
+                0
+            };
+            self.search_late_move(turn, mv, new_depth, reduction, ply, alpha, beta)
         };
         self.context.game.undo(mv);
         value
@@ -879,10 +905,19 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         turn.value(alpha, beta, |alpha, beta| self.node(depth, ply + 1, Some(mv), alpha, beta))
     }
 
-    /// A later move (not the first) of a selective search: at `new_depth - reduction`
-    /// with a null window first when reduced, then, if it beats alpha, at
-    /// `new_depth` (PVS: with a null window, and the full window only if
-    /// the value lands inside it; plain alpha-beta: the full window).
+    /// [`Searcher::child`] at `depth` sixteenths of a ply: the whole plies
+    /// as the child's depth, the rest handed to it as its fractions.
+    #[inline(always)]
+    fn fractional_child(&mut self, turn: Turn, depth: u32, ply: u32, mv: G::Move, alpha: Score, beta: Score) -> Score {
+        self.child_fractions = depth % PLY_FRACTIONS;
+        self.child(turn, depth / PLY_FRACTIONS, ply, mv, alpha, beta)
+    }
+
+    /// A later move (not the first) of a selective search, depths in
+    /// sixteenths of a ply: at `new_depth - reduction` with a null window
+    /// first when reduced, then, if it beats alpha, at `new_depth` (PVS:
+    /// with a null window, and the full window only if the value lands
+    /// inside it; plain alpha-beta: the full window).
     #[allow(clippy::too_many_arguments)]
     fn search_late_move(
         &mut self,
@@ -896,17 +931,17 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     ) -> Score {
         let mut value = Score::INFINITY;
         if reduction > 0 {
-            value = self.child(turn, new_depth - reduction, ply, mv, alpha, alpha.succ());
+            value = self.fractional_child(turn, new_depth - reduction, ply, mv, alpha, alpha.succ());
         }
         if value <= alpha || self.stopped.is_some() {
             return value;
         }
         if self.options.shape.variant != Variant::Pvs {
-            return self.child(turn, new_depth, ply, mv, alpha, beta);
+            return self.fractional_child(turn, new_depth, ply, mv, alpha, beta);
         }
-        value = self.child(turn, new_depth, ply, mv, alpha, alpha.succ());
+        value = self.fractional_child(turn, new_depth, ply, mv, alpha, alpha.succ());
         if alpha < value && value < beta && self.stopped.is_none() {
-            value = self.child(turn, new_depth, ply, mv, alpha, beta);
+            value = self.fractional_child(turn, new_depth, ply, mv, alpha, beta);
         }
         value
     }
@@ -1129,6 +1164,10 @@ enum Singular {
 struct Node<'t, M> {
     /// The plies left to search (less an internal iterative reduction).
     depth: u32,
+    /// The sixteenths of a ply left beyond `depth` (selective search with
+    /// fractional depth; else 0): they count towards the children's depth
+    /// only, every rule of the node reads its whole plies.
+    fractions: u32,
     /// The plies from the root.
     ply: u32,
     /// The move that reached the node, if any.
@@ -1171,6 +1210,14 @@ struct Node<'t, M> {
     /// The best value so far, and its move's index.
     best: Score,
     best_index: Option<u16>,
+}
+
+impl<M> Node<'_, M> {
+    /// The depth left in sixteenths of a ply ([`PLY_FRACTIONS`]).
+    #[inline(always)]
+    fn fractional_depth(&self) -> u32 {
+        self.depth * PLY_FRACTIONS + self.fractions
+    }
 }
 
 /// One move of a node as the move loop sees it.

@@ -33,7 +33,15 @@
 //!   node has searched enough moves and has one that does not lose, the
 //!   remaining quiet moves are skipped.
 //! - **extensions**: a node with a single candidate move (a forced reply)
-//!   searches it one ply deeper, so forced sequences do not eat the depth.
+//!   searches it one ply deeper ([`Selectivity::single_reply_extension`]),
+//!   so forced sequences do not eat the depth.
+//! - **fractional depth**: the depth is counted in sixteenths of a ply
+//!   ([`PLY_FRACTIONS`]), as Rapfi and the older Stockfish count it, so
+//!   that a late move's reduction keeps its fraction (`ln d ln m / 1.8`
+//!   plies, not its whole part) and an extension may be 1.3 plies: the
+//!   fractions left over add up along a line until they make a ply. A
+//!   node's depth for every other rule is its whole plies. Off, every
+//!   reduction and extension is rounded to whole plies, as before.
 //! - **internal iterative reductions**: a node the table knows no move for
 //!   is searched one ply shallower; the next iteration, with a move from
 //!   this one, searches it properly.
@@ -73,6 +81,15 @@ pub struct Selectivity {
     /// Only the game's defences where it says a threat narrows the
     /// replies ([`crate::Game::threat_defences`]).
     pub threat_defences: bool,
+    /// Depth counted in fractions of a ply ([`PLY_FRACTIONS`]): late move
+    /// reductions and [`Selectivity::single_reply_extension`] keep their
+    /// fractions instead of being rounded to whole plies.
+    pub fractional_depth: bool,
+    /// How much deeper a single candidate move is searched (with
+    /// [`Selectivity::extensions`]), in sixteenths of a ply: 16 is one
+    /// ply; Rapfi extends the block of a four 1.3 plies (21). Without
+    /// [`Selectivity::fractional_depth`] it is rounded to whole plies.
+    pub single_reply_extension: u32,
     /// The futility margin per ply of depth, in the game's evaluation
     /// units ([`crate::Game::evaluate`]): about what a quiet move and the
     /// reply can change the evaluation by. Razoring uses
@@ -99,6 +116,8 @@ impl Selectivity {
         internal_reductions: false,
         singular_extensions: false,
         threat_defences: false,
+        fractional_depth: false,
+        single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
     };
 
@@ -113,6 +132,8 @@ impl Selectivity {
         internal_reductions: true,
         singular_extensions: true,
         threat_defences: true,
+        fractional_depth: true,
+        single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
     };
 
@@ -127,11 +148,12 @@ impl Selectivity {
             || self.internal_reductions
             || self.singular_extensions
             || self.threat_defences
+            || self.fractional_depth
     }
 
     /// The names of the switches, in the order of the fields, for command lines.
-    pub const NAMES: [&'static str; 9] =
-        ["lmr", "null", "futility", "rfp", "lmp", "extensions", "iir", "singular", "defences"];
+    pub const NAMES: [&'static str; 10] =
+        ["lmr", "null", "futility", "rfp", "lmp", "extensions", "iir", "singular", "defences", "fractional"];
 
     /// The switch called `name` (one of [`Selectivity::NAMES`]).
     pub fn switch_mut(&mut self, name: &str) -> Option<&mut bool> {
@@ -145,10 +167,16 @@ impl Selectivity {
             "iir" => &mut self.internal_reductions,
             "singular" => &mut self.singular_extensions,
             "defences" => &mut self.threat_defences,
+            "fractional" => &mut self.fractional_depth,
             _ => return None,
         })
     }
 }
+
+/// The parts a ply is divided into where the depth is fractional
+/// ([`Selectivity::fractional_depth`]): sixteenths, fine enough for the
+/// field's 1.3-ply extensions (21/16) and cheap to split (a shift).
+pub const PLY_FRACTIONS: u32 = 16;
 
 /// Late move reductions start at this remaining depth.
 pub const LMR_MIN_DEPTH: u32 = 3;
@@ -161,9 +189,11 @@ pub const LMR_FULL_MOVES: usize = 2;
 pub const LMR_DIVISOR: f64 = 1.8;
 
 /// The reduction of the `searched`-th move (0-based) at `depth`, before
-/// the node kind's adjustment; the caller keeps at least one ply. Never
-/// inlined: the compiler would otherwise compute the logarithms ahead of
-/// the test that late move reductions are on (measured: 2% more
+/// the node kind's adjustment, in sixteenths of a ply ([`PLY_FRACTIONS`]:
+/// [`Selectivity::reduction_fractions`] rounds it down to whole plies
+/// unless the depth is fractional); the caller keeps at least one ply.
+/// Never inlined: the compiler would otherwise compute the logarithms
+/// ahead of the test that late move reductions are on (measured: 2% more
 /// instructions in every Connect Four solve, which never reduces).
 #[inline(never)]
 pub fn late_move_reduction(depth: u32, searched: usize, pv_node: bool) -> u32 {
@@ -171,7 +201,7 @@ pub fn late_move_reduction(depth: u32, searched: usize, pv_node: bool) -> u32 {
         return 0;
     }
     let base = (f64::from(depth)).ln() * ((searched + 1) as f64).ln() / LMR_DIVISOR;
-    base as u32 + u32::from(!pv_node)
+    (base * f64::from(PLY_FRACTIONS)) as u32 + PLY_FRACTIONS * u32::from(!pv_node)
 }
 
 /// Null-move pruning needs at least this remaining depth.
@@ -198,6 +228,28 @@ pub const DEFAULT_FUTILITY_MARGIN: i32 = 100;
 pub const RAZOR_MARGIN_RATIO: i32 = 2;
 
 impl Selectivity {
+    /// The extension of a single candidate move in sixteenths of a ply:
+    /// [`Selectivity::single_reply_extension`], rounded to whole plies
+    /// unless the depth is fractional.
+    pub(crate) fn single_reply_fractions(&self) -> u32 {
+        if self.fractional_depth {
+            self.single_reply_extension
+        } else {
+            (self.single_reply_extension + PLY_FRACTIONS / 2) / PLY_FRACTIONS * PLY_FRACTIONS
+        }
+    }
+
+    /// A late move's reduction in sixteenths of a ply, whole plies unless
+    /// the depth is fractional.
+    pub(crate) fn reduction_fractions(&self, depth: u32, searched: usize, pv_node: bool) -> u32 {
+        let fractions = late_move_reduction(depth, searched, pv_node);
+        if self.fractional_depth {
+            fractions
+        } else {
+            fractions / PLY_FRACTIONS * PLY_FRACTIONS
+        }
+    }
+
     /// The futility margin at `depth`.
     pub(crate) fn futility_margin_at(&self, depth: u32) -> i32 {
         self.futility_margin.saturating_mul(depth as i32)
@@ -268,6 +320,7 @@ mod tests {
         assert_eq!(late_move_reduction(10, 0, true), 0);
         assert_eq!(late_move_reduction(10, 1, false), 0);
         assert_eq!(late_move_reduction(2, 20, false), 0);
+        assert_eq!(late_move_reduction(4, 3, true), 17, "1.07 plies at depth 4 for the fourth move");
         assert!(late_move_reduction(12, 20, true) > late_move_reduction(4, 3, true));
         assert!(late_move_reduction(8, 8, false) > late_move_reduction(8, 8, true));
         assert!(late_move_count(5) > late_move_count(1));
@@ -279,5 +332,29 @@ mod tests {
         assert_eq!(switches, Selectivity::ALL);
         assert!(Selectivity::ALL.razor_margin_at(2) > Selectivity::ALL.futility_margin_at(2));
         assert!(!Selectivity::NONE.any() && Selectivity::ALL.any());
+    }
+
+    #[test]
+    fn fractional_reductions_keep_the_fraction_and_whole_ones_round_down() {
+        // The plies the reduction had before the depth was fractional.
+        let plies = |depth: u32, searched: usize, pv_node: bool| {
+            let base = (f64::from(depth)).ln() * ((searched + 1) as f64).ln() / LMR_DIVISOR;
+            base as u32 + u32::from(!pv_node)
+        };
+        let whole = Selectivity { fractional_depth: false, ..Selectivity::ALL };
+        for depth in LMR_MIN_DEPTH..40 {
+            for searched in LMR_FULL_MOVES..60 {
+                for pv_node in [false, true] {
+                    let fractions = whole.reduction_fractions(depth, searched, pv_node);
+                    assert_eq!(fractions, plies(depth, searched, pv_node) * PLY_FRACTIONS, "{depth} {searched}");
+                }
+            }
+        }
+        // ln 8 x ln 9 / 1.8 = 2.54 plies: 2 whole, 40 sixteenths kept.
+        assert_eq!(late_move_reduction(8, 8, true), 40);
+        let whole = Selectivity { fractional_depth: false, single_reply_extension: 21, ..Selectivity::ALL };
+        let fractional = Selectivity { fractional_depth: true, ..whole };
+        assert_eq!((whole.single_reply_fractions(), fractional.single_reply_fractions()), (16, 21));
+        assert_eq!((whole.reduction_fractions(8, 8, true), fractional.reduction_fractions(8, 8, true)), (32, 40));
     }
 }

@@ -31,6 +31,17 @@ fn selective_options() -> Vec<EngineOptions> {
     singles.push(Selectivity::ALL);
     // A tiny margin makes futility pruning and razoring fire on small evaluations.
     singles.push(Selectivity { futility_margin: 1, ..Selectivity::ALL });
+    // Fractional depth with extensions of a fraction of a ply (the
+    // fractions add up along a line) and of more than one.
+    singles.push(Selectivity { single_reply_extension: 5, ..Selectivity::ALL });
+    singles.push(Selectivity { single_reply_extension: 21, ..Selectivity::ALL });
+    singles.push(Selectivity {
+        fractional_depth: true,
+        late_move_reductions: true,
+        extensions: true,
+        single_reply_extension: 27,
+        ..Selectivity::NONE
+    });
     let mut all = Vec::new();
     for selectivity in singles {
         for variant in [Variant::Pvs, Variant::FailSoftAlphaBeta] {
@@ -197,4 +208,81 @@ fn the_gomoku_pass_is_undone_exactly_and_refused_under_threat() {
     let mut threatened = Gomoku::from_moves(15, 15, Rule::Freestyle, "h8 h9 i8 i9 j8").unwrap();
     assert!(!threatened.play_null());
     assert_eq!(threatened.side_to_move(), abprune::Player::Second);
+}
+
+/// A corridor: one move at every position, forever; every position is
+/// worth 0. Each node's single move is extended, so how deep a search
+/// reaches shows how the fractions of a ply add up.
+#[derive(Clone)]
+struct Corridor {
+    steps: u32,
+}
+
+impl Game for Corridor {
+    type Move = ();
+    fn side_to_move(&self) -> abprune::Player {
+        if self.steps % 2 == 0 {
+            abprune::Player::First
+        } else {
+            abprune::Player::Second
+        }
+    }
+    fn generate_moves(&self, moves: &mut Vec<()>) {
+        moves.push(());
+    }
+    fn play(&mut self, _: ()) {
+        self.steps += 1;
+    }
+    fn undo(&mut self, _: ()) {
+        self.steps -= 1;
+    }
+    fn outcome(&self) -> Option<abprune::Outcome> {
+        None
+    }
+    fn evaluate(&self) -> Score {
+        Score::DRAW
+    }
+}
+
+/// The nodes an iteration to `depth` plies visits in the corridor when
+/// each single move costs a ply less `extension` sixteenths (extensions
+/// stop twice the root's depth below the root): counted directly, an
+/// oracle of the fraction arithmetic.
+fn corridor_nodes(depth: u32, extension: u32) -> u64 {
+    let (mut units, mut ply, mut nodes) = (depth * 16, 0, 1);
+    while units >= 16 {
+        let gain = if ply < 2 * depth { extension } else { 0 };
+        units = units + gain - 16;
+        ply += 1;
+        nodes += 1;
+    }
+    nodes
+}
+
+/// Fractional depth: extensions of a fraction of a ply add up along a
+/// line (three of 5/16 gain almost a ply), where whole-ply depth rounds
+/// them to nothing; an extension of 21/16 stops at twice the root's depth.
+#[test]
+fn fractions_of_a_ply_add_up_along_a_line() {
+    for (fractional, extension, expected_extension) in
+        [(true, 5, 5), (true, 8, 8), (true, 21, 21), (false, 5, 0), (false, 21, 16)]
+    {
+        let selectivity = Selectivity {
+            extensions: true,
+            fractional_depth: fractional,
+            single_reply_extension: extension,
+            ..Selectivity::NONE
+        };
+        let options = EngineOptions::default().with_table_mib(0).with_quiescence(false).with_selectivity(selectivity);
+        for depth in 1..=8 {
+            let mut engine = Engine::new(options.clone()).unwrap();
+            let result = engine.search(&mut Corridor { steps: 0 }, &SearchLimits::none().with_depth(depth), |_| {});
+            let expected: u64 = (1..=depth).map(|d| corridor_nodes(d, expected_extension)).sum();
+            assert_eq!(result.stats.nodes, expected, "depth {depth}, extension {extension}, fractional {fractional}");
+        }
+    }
+    // The oracle itself: half a ply gained a move takes a 4-ply search
+    // 7 plies deep (the eighth would start below one ply).
+    assert_eq!(corridor_nodes(4, 8), 8);
+    assert_eq!(corridor_nodes(4, 0), 5);
 }
