@@ -2,7 +2,7 @@
 //!
 //! Each module implements [`abprune::Game`] and knows nothing of search:
 //!
-//! - [`tree`], explicit trees in a text format, as textbooks draw them;
+//! - [`tree`], explicit trees in a text format, as textbooks draw them, chance nodes included;
 //! - [`random_tree`], random uniform trees with best, random or worst ordering;
 //! - [`nim`], Nim under the normal and the misère rule;
 //! - [`tictactoe`], tic-tac-toe;
@@ -26,6 +26,10 @@ pub mod random_tree;
 pub mod testing;
 pub mod tictactoe;
 pub mod tree;
+mod tree_chance;
+mod tree_game;
+mod tree_lex;
+mod tree_nested;
 mod tree_parse;
 
 pub use connect4::Connect4;
