@@ -4,6 +4,7 @@
 
 use abprune::{Game, Player, Probability, Score};
 use abprune_games::tree::{Nested, ParseError, Tree, TreeGame};
+use abprune_games::{ChanceProbabilities, MoveOrdering, RandomChanceTreeSpec};
 use proptest::prelude::*;
 
 fn p(numerator: u64, denominator: u64) -> Probability {
@@ -180,5 +181,69 @@ proptest! {
         prop_assert_eq!(&parsed, &tree);
         prop_assert_eq!(parsed.to_nested(), nested.clone());
         prop_assert_eq!(parsed.leaf_count(), nested.leaf_count());
+    }
+}
+
+/// The expectiminimax value in `f64` from MAX's view, computed directly on
+/// the nested form: enough to check an ordering (the generator's values are
+/// exact and share no code with this).
+fn expectiminimax(nested: &Nested, max_to_move: bool) -> f64 {
+    match nested {
+        Nested::Leaf(value) => f64::from(*value),
+        Nested::Node(children) => {
+            let values = children.iter().map(|child| expectiminimax(child, !max_to_move));
+            if max_to_move {
+                values.fold(f64::NEG_INFINITY, f64::max)
+            } else {
+                values.fold(f64::INFINITY, f64::min)
+            }
+        }
+        Nested::Chance(outcomes) => {
+            outcomes.iter().map(|(p, child)| p.as_f64() * expectiminimax(child, max_to_move)).sum()
+        }
+    }
+}
+
+/// True when every decision node's children come best first (`best`) or
+/// worst first for the side to move there.
+fn in_order(nested: &Nested, max_to_move: bool, best: bool) -> bool {
+    const ROUNDING: f64 = 1e-9;
+    match nested {
+        Nested::Leaf(_) => true,
+        Nested::Node(children) => {
+            let values: Vec<f64> = children.iter().map(|child| expectiminimax(child, !max_to_move)).collect();
+            let descending = max_to_move == best;
+            let sorted = values.windows(2).all(|pair| {
+                if descending {
+                    pair[0] >= pair[1] - ROUNDING
+                } else {
+                    pair[0] <= pair[1] + ROUNDING
+                }
+            });
+            sorted && children.iter().all(|child| in_order(child, !max_to_move, best))
+        }
+        Nested::Chance(outcomes) => outcomes.iter().all(|(_, child)| in_order(child, max_to_move, best)),
+    }
+}
+
+#[test]
+fn random_star_minimax_trees_are_ordered_as_asked() {
+    for seed in 0..40 {
+        for probabilities in [ChanceProbabilities::Uniform, ChanceProbabilities::Random] {
+            let spec = RandomChanceTreeSpec::new(3, 3, 5, seed).with_probabilities(probabilities);
+            let random = spec.generate().unwrap().to_nested();
+            let best = spec.with_ordering(MoveOrdering::Best).generate().unwrap().to_nested();
+            let worst = spec.with_ordering(MoveOrdering::Worst).generate().unwrap().to_nested();
+            assert!(in_order(&best, true, true) && in_order(&worst, true, false), "seed {seed}");
+            // The check can fail: a tree as drawn is in neither order.
+            assert!(!in_order(&random, true, true) && !in_order(&random, true, false), "seed {seed}");
+            // Reordering moves subtrees, never changes the value.
+            let value = expectiminimax(&random, true);
+            assert!(
+                (expectiminimax(&best, true) - value).abs() < 1e-9
+                    && (expectiminimax(&worst, true) - value).abs() < 1e-9
+            );
+            assert_eq!(best.leaf_count(), 3 * 3 * 3 * 3 * 3);
+        }
     }
 }
