@@ -30,6 +30,7 @@
 use abprune::{Probability, Score};
 use std::fmt;
 
+pub use crate::tree_chance::{parse_probability, sum as probability_sum, MAX_DECIMALS};
 pub use crate::tree_game::TreeGame;
 pub use crate::tree_nested::Nested;
 

@@ -7,11 +7,20 @@ use abprune::Probability;
 
 /// The most digits after a decimal point: `10^18` still fits a `u64`
 /// denominator.
-pub(crate) const MAX_DECIMALS: usize = 18;
+pub const MAX_DECIMALS: usize = 18;
 
 /// An exact sum of probabilities, `numerator / denominator` in lowest
 /// terms; `None` once it no longer fits (many large, coprime denominators).
-pub(crate) fn sum(probabilities: &[Probability]) -> Option<(u128, u128)> {
+///
+/// # Examples
+/// ```
+/// use abprune::Probability;
+/// use abprune_games::tree::probability_sum;
+/// let third = Probability::new(1, 3).unwrap();
+/// assert_eq!(probability_sum(&[third, third, third]), Some((1, 1)));
+/// assert_eq!(probability_sum(&[third, Probability::new(1, 2).unwrap()]), Some((5, 6)));
+/// ```
+pub fn sum(probabilities: &[Probability]) -> Option<(u128, u128)> {
     probabilities.iter().try_fold((0u128, 1u128), |(numerator, denominator), p| {
         let (p_numerator, p_denominator) = (u128::from(p.numerator()), u128::from(p.denominator()));
         let divisor = gcd(denominator, p_denominator);
@@ -36,9 +45,14 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
     a
 }
 
-/// Reads one probability word exactly, or says what is wrong with it (the
-/// caller adds where).
-pub(crate) fn parse_probability(word: &str) -> Result<Probability, String> {
+/// Reads one probability exactly as the tree format writes it, a fraction
+/// `a/b` or a decimal (`0.125` is `1/8`), or says what is wrong with it
+/// (the caller adds where). The Python package reads `"1/6"` with it.
+///
+/// # Errors
+/// A sentence naming the text: malformed, zero, above one, dividing by
+/// zero, or more than [`MAX_DECIMALS`] decimals.
+pub fn parse_probability(word: &str) -> Result<Probability, String> {
     let (numerator, denominator) = match word.split_once('/') {
         Some((numerator, denominator)) => fraction(word, numerator, denominator)?,
         None => decimal(word)?,
