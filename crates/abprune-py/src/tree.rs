@@ -69,10 +69,15 @@ impl Tree {
     }
 
     /// Jupyter shows a tree as its alpha-beta search (a tree with chance
-    /// nodes as its text, until its searches draw it).
+    /// nodes as its structure: circles, probabilities on the edges, until
+    /// its searches draw it; None for one too large to draw).
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
         if self.tree.has_chance_nodes() {
-            return Ok(None);
+            if svg::check_size(&self.tree).is_err() {
+                return Ok(None);
+            }
+            let title = format!("{} nodes, {} leaves", self.tree.len(), self.tree.leaf_count());
+            return Ok(Some(svg::render_tree(&self.tree, &title)));
         }
         self.svg(py, "alphabeta", None).map(Some)
     }

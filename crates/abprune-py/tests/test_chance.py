@@ -55,7 +55,8 @@ def test_a_chance_tree_is_refused_by_the_deterministic_searches():
         tree.svg("minimax")
     with pytest.raises(ValueError, match="expectation"):
         tree.minimax
-    assert tree._repr_svg_() is None
+    figure = tree._repr_svg_()  # the structure: circles with probabilities on the edges
+    assert figure.count('class="node chance"') == 1 and figure.count('class="probability"') == 4
 
 
 @pytest.mark.parametrize(
