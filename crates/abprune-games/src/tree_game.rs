@@ -2,6 +2,7 @@
 
 use crate::tree::{NodeId, Tree};
 use abprune::{Game, Outcome, Player, Probability, Score};
+use std::cell::OnceCell;
 
 /// A [`Tree`] played as a game: the position is the path from the root, a
 /// move is the id of the child to go to.
@@ -18,8 +19,10 @@ pub struct TreeGame<'t> {
     path: Vec<NodeId>,
     /// Whether MAX is to move at each node of the path.
     max_to_move: Vec<bool>,
-    /// The lowest and highest leaf value, MAX's view (Ballard's L and U).
-    leaf_bounds: (i32, i32),
+    /// The lowest and highest leaf value, MAX's view (Ballard's L and U),
+    /// found when first asked: a pass over the whole tree that the
+    /// deterministic searches need not pay for.
+    leaf_bounds: OnceCell<(i32, i32)>,
 }
 
 impl<'t> TreeGame<'t> {
@@ -30,7 +33,7 @@ impl<'t> TreeGame<'t> {
         path.push(Tree::ROOT);
         let mut max_to_move = Vec::with_capacity(capacity);
         max_to_move.push(true);
-        TreeGame { tree, path, max_to_move, leaf_bounds: tree.leaf_bounds() }
+        TreeGame { tree, path, max_to_move, leaf_bounds: OnceCell::new() }
     }
 
     /// The node the game is at.
@@ -118,6 +121,7 @@ impl Game for TreeGame<'_> {
     /// interior node cut by a depth limit evaluates to 0, which may lie
     /// outside them: searches with these bounds go to the leaves.)
     fn value_bounds(&self) -> Option<(Score, Score)> {
-        Some((Score::new(self.leaf_bounds.0), Score::new(self.leaf_bounds.1)))
+        let (lowest, highest) = *self.leaf_bounds.get_or_init(|| self.tree.leaf_bounds());
+        Some((Score::new(lowest), Score::new(highest)))
     }
 }

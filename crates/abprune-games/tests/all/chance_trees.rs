@@ -247,3 +247,19 @@ fn random_star_minimax_trees_are_ordered_as_asked() {
         }
     }
 }
+
+proptest! {
+    /// Any text of the format's characters either parses to a tree that
+    /// prints back to itself, or is refused with a line and column inside
+    /// the text; never a panic.
+    #[test]
+    fn any_text_parses_or_is_refused_where_it_is(text in "[(){}: 0-9/.a#\n-]{0,40}") {
+        match Tree::parse(&text) {
+            Ok(tree) => prop_assert_eq!(Tree::parse(&tree.to_string()).map(|t| t.to_string()), Ok(tree.to_string())),
+            Err(error) => {
+                prop_assert!(error.line >= 1 && error.line <= text.lines().count().max(1) + 1, "{}", error);
+                prop_assert!(error.column >= 1, "{}", error);
+            }
+        }
+    }
+}
