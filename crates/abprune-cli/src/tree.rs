@@ -4,7 +4,9 @@ use crate::animate;
 use abprune::algorithm::{Algorithm, Window};
 use abprune::{Score, SearchResult, Trace, UNLIMITED_DEPTH};
 use abprune_front::{svg, TEXTBOOK_TREE};
-use abprune_games::{LeafValues, MoveOrdering, NodeId, RandomTreeSpec, Tree, TreeGame};
+use abprune_games::{
+    ChanceProbabilities, LeafValues, MoveOrdering, NodeId, RandomChanceTreeSpec, RandomTreeSpec, Tree, TreeGame,
+};
 use anyhow::{bail, Context as _, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
@@ -45,6 +47,15 @@ pub struct TreeArgs {
     /// Generate a random uniform tree with branching B and depth D instead of reading one.
     #[arg(long, value_name = "B,D")]
     random: Option<String>,
+    /// Make the random tree a regular *-minimax tree: levels MAX, chance,
+    /// MIN, chance, ..., N outcomes per chance node (D then counts the
+    /// chance levels too).
+    #[arg(long, value_name = "N", requires = "random")]
+    chance_fanout: Option<u32>,
+    /// Probabilities of the random tree's chance outcomes: uniform (1/N
+    /// each) or random (weights 1 to 6 over their total).
+    #[arg(long, value_name = "uniform|random", default_value = "uniform", requires = "chance_fanout")]
+    probabilities: ChanceProbabilities,
     /// Seed of the random tree.
     #[arg(long, default_value_t = 1, requires = "random")]
     seed: u64,
@@ -66,6 +77,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         crate::output::outln!("{tree}")?;
         return Ok(());
     }
+    refuse_chance(&tree, &source, args.algo)?;
     let window = window_of(args)?;
     if args.svg.is_some() {
         // Before the search, as for --animate: the trace of a huge tree would take its memory first.
@@ -108,6 +120,9 @@ fn load_tree(args: &TreeArgs) -> Result<(Tree, String)> {
         }
         let (branching, depth) = parse_pair::<u32>(spec, "--random", "B,D")?;
         let (min, max) = parse_pair::<i32>(&args.values, "--values", "LO,HI")?;
+        if let Some(fanout) = args.chance_fanout {
+            return random_chance_tree(args, branching, fanout, depth, LeafValues::Uniform { min, max });
+        }
         let spec = RandomTreeSpec::new(branching, depth, args.seed)
             .with_ordering(args.ordering)
             .with_values(LeafValues::Uniform { min, max });
@@ -130,6 +145,42 @@ fn load_tree(args: &TreeArgs) -> Result<(Tree, String)> {
     };
     let tree = Tree::parse(&text).with_context(|| name.clone())?;
     Ok((tree, name))
+}
+
+/// The random *-minimax tree of `--random B,D --chance-fanout N`, and its description.
+fn random_chance_tree(
+    args: &TreeArgs,
+    branching: u32,
+    fanout: u32,
+    depth: u32,
+    values: LeafValues,
+) -> Result<(Tree, String)> {
+    let spec = RandomChanceTreeSpec::new(branching, fanout, depth, args.seed)
+        .with_ordering(args.ordering)
+        .with_values(values)
+        .with_probabilities(args.probabilities);
+    let tree = spec.generate().map_err(anyhow::Error::msg).context("--random")?;
+    let source = format!(
+        "random *-minimax: branching {branching}, chance fan-out {fanout}, depth {depth}, seed {}, {} ordering, {} probabilities",
+        args.seed, args.ordering, args.probabilities
+    );
+    Ok((tree, source))
+}
+
+/// The algorithms that search trees with chance nodes, as an error names them.
+const CHANCE_ALGORITHMS: &str = "expectiminimax, star1 or star2";
+
+/// Refuses a tree with chance nodes for `algo`: the deterministic searches
+/// would take a chance node for a choice of the side to move and print a
+/// wrong value.
+fn refuse_chance(tree: &Tree, source: &str, algo: Algorithm) -> Result<()> {
+    if tree.has_chance_nodes() {
+        bail!(
+            "{source}: the tree has chance nodes, which {} cannot search: use --algo {CHANCE_ALGORITHMS}",
+            algo.name()
+        );
+    }
+    Ok(())
 }
 
 /// The text of a tree file without its byte-order mark, or an error

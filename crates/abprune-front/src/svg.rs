@@ -9,10 +9,17 @@
 //! same bytes (figures can be kept in version control and diffed).
 //!
 //! Elements carry classes for styling and for tests: each node is a
-//! `<g class="node K[ S]">` with `K` one of `max`, `min`, `leaf` and `S` one
-//! of `pruned` (never entered) or `pv`; each edge is a `<line class="edge[ S]">`
-//! classed by its child; labels and windows are `<text class="label">` and
-//! `<text class="window">`. The document ends at `</svg>`, without a newline.
+//! `<g class="node K[ S]">` with `K` one of `max`, `min`, `chance`, `leaf`
+//! and `S` one of `pruned` (never entered) or `pv`; each edge is a
+//! `<line class="edge[ S]">` classed by its child; labels, windows and the
+//! probabilities on a chance node's edges are `<text class="label">`,
+//! `<text class="window">` and `<text class="probability">`. The document
+//! ends at `</svg>`, without a newline.
+//!
+//! Chance nodes (Ballard's *-minimax trees) are circles, with each
+//! outcome's probability on its edge; MAX and MIN are told apart by the
+//! decision nodes above them, as the tree format says, not by depth.
+//! [`render_tree`] draws a tree's structure alone, before any search.
 
 use abprune::trace::root_view;
 use abprune::{Score, TraceEvent};
@@ -56,8 +63,10 @@ const LEGEND_GAP: f64 = 18.0;
 
 const INK: &str = "#222222";
 /// Indexed by [`Kind`]: MAX, MIN, leaf.
-const KIND_FILL: [&str; 3] = ["#dce8f6", "#f8e1da", "#ffffff"];
-const KIND_CLASS: [&str; 3] = ["max", "min", "leaf"];
+const KIND_FILL: [&str; 4] = ["#dce8f6", "#f8e1da", "#ffffff", "#e3f1dc"];
+const KIND_CLASS: [&str; 4] = ["max", "min", "leaf", "chance"];
+/// Where along a chance node's edge its probability sits (0 at the chance node).
+const PROBABILITY_ALONG: f64 = 0.45;
 const PRUNED_INK: &str = "#a8a8a8";
 const PRUNED_FILL: &str = "#f4f4f4";
 const PV_INK: &str = "#1a56b0";
@@ -89,7 +98,17 @@ pub fn check_size(tree: &Tree) -> Result<(), String> {
 pub fn render_search(tree: &Tree, trace: &[TraceEvent<NodeId>], pv: &[NodeId], title: &str) -> String {
     let mut svg = String::new();
     // Writing into a String cannot fail, so the Result carries no information.
-    let _ = Figure::new(tree, trace, pv, title).write(&mut svg, title);
+    let _ = Figure::new(tree, Some(trace), pv, title).write(&mut svg, title);
+    svg
+}
+
+/// Draws `tree` unsearched: its shape, the leaves' values, the chance
+/// nodes' probabilities and the labels, every node in plain ink (what a
+/// reader sees before the search; Python shows a chance tree so).
+pub fn render_tree(tree: &Tree, title: &str) -> String {
+    let mut svg = String::new();
+    // Writing into a String cannot fail, so the Result carries no information.
+    let _ = Figure::new(tree, None, &[], title).write(&mut svg, title);
     svg
 }
 
@@ -250,6 +269,7 @@ enum Kind {
     Max,
     Min,
     Leaf,
+    Chance,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -262,6 +282,10 @@ enum State {
 /// Everything the drawing needs, measured once so that every column gets the same width.
 struct Figure<'a> {
     tree: &'a Tree,
+    /// False for the structure alone ([`render_tree`]): nothing is pruned.
+    searched: bool,
+    /// Whether MAX is to move at each node (chance does not pass the move).
+    max_to_move: Vec<bool>,
     visits: Vec<Option<Visit>>,
     on_pv: Vec<bool>,
     layout: Layout,
@@ -279,10 +303,22 @@ struct Figure<'a> {
 impl<'a> Figure<'a> {
     /// The figure of `tree` as searched, wide enough for the tree, the
     /// legend and `title`.
-    fn new(tree: &'a Tree, trace: &[TraceEvent<NodeId>], pv: &[NodeId], title: &str) -> Figure<'a> {
-        let (visits, on_pv, layout) = (replay(tree, trace), pv_flags(tree, pv), Layout::new(tree));
-        let mut figure =
-            Figure { tree, visits, on_pv, layout, core: TRI_W, label_room: 0.0, slot: 0.0, origin: 0.0, width: 0.0 };
+    fn new(tree: &'a Tree, trace: Option<&[TraceEvent<NodeId>]>, pv: &[NodeId], title: &str) -> Figure<'a> {
+        let (visits, on_pv, layout) = (replay(tree, trace.unwrap_or(&[])), pv_flags(tree, pv), Layout::new(tree));
+        let (searched, max_to_move) = (trace.is_some(), tree.max_to_move());
+        let mut figure = Figure {
+            tree,
+            searched,
+            max_to_move,
+            visits,
+            on_pv,
+            layout,
+            core: TRI_W,
+            label_room: 0.0,
+            slot: 0.0,
+            origin: 0.0,
+            width: 0.0,
+        };
         for id in 0..tree.len() {
             let (value, label) = (figure.value_width(id), figure.label_width(id));
             if figure.kind(id) == Kind::Leaf {
@@ -295,20 +331,28 @@ impl<'a> Figure<'a> {
         figure.slot = figure.core + figure.label_room + SLOT_GAP;
         let tree_width = figure.layout.leaves as f64 * figure.slot;
         let title_width = title.chars().count() as f64 * TITLE_FONT * TITLE_CHAR_EM;
-        figure.width = tree_width.max(legend_width()).max(title_width) + 2.0 * MARGIN;
+        let legend = legend_width(tree.has_chance_nodes(), searched);
+        figure.width = tree_width.max(legend).max(title_width) + 2.0 * MARGIN;
         figure.origin = (figure.width - tree_width) / 2.0;
         figure
     }
 
     fn kind(&self, id: usize) -> Kind {
-        match (self.tree.is_leaf(id as NodeId), self.layout.depth[id] % 2) {
-            (true, _) => Kind::Leaf,
-            (false, 0) => Kind::Max,
-            (false, _) => Kind::Min,
+        if self.tree.is_leaf(id as NodeId) {
+            Kind::Leaf
+        } else if self.tree.is_chance(id as NodeId) {
+            Kind::Chance
+        } else if self.max_to_move[id] {
+            Kind::Max
+        } else {
+            Kind::Min
         }
     }
 
     fn state(&self, id: usize) -> State {
+        if !self.searched {
+            return State::Searched;
+        }
         match (&self.visits[id], self.on_pv[id]) {
             (None, _) => State::Pruned,
             (Some(_), true) => State::Pv,
@@ -318,6 +362,9 @@ impl<'a> Figure<'a> {
 
     /// Pruned leaves keep their static value (drawn faint): textbook figures print every leaf.
     fn value(&self, id: usize) -> Option<String> {
+        if !self.searched {
+            return self.tree.value(id as NodeId).map(|value| value.to_string());
+        }
         match &self.visits[id] {
             Some(visit) => value_text(visit),
             None => self.tree.value(id as NodeId).map(|value| value.to_string()),
@@ -358,14 +405,16 @@ impl<'a> Figure<'a> {
         writeln!(out, r#"<rect width="100%" height="100%" fill="{BACKGROUND}"/>"#)?;
         let title_font = format!(r#"class="title" font-family="{SANS}" font-size="{TITLE_FONT}" font-weight="bold""#);
         write_text(out, (MARGIN, MARGIN + TITLE_FONT), &title_font, title)?;
-        write_legend(out, MARGIN + TITLE_FONT + LEGEND_DROP)?;
+        write_legend(out, MARGIN + TITLE_FONT + LEGEND_DROP, self.tree.has_chance_nodes(), self.searched)?;
         writeln!(out, r#"<g class="edges">"#)?;
         for &id in &self.layout.preorder {
             for &child in self.tree.children(id) {
                 self.write_edge(out, id as usize, child as usize)?;
             }
         }
-        writeln!(out, r#"</g>{}<g class="nodes" font-size="{VALUE_FONT}" text-anchor="middle">"#, '\n')?;
+        writeln!(out, "</g>")?;
+        self.write_probabilities(out)?;
+        writeln!(out, r#"<g class="nodes" font-size="{VALUE_FONT}" text-anchor="middle">"#)?;
         for &id in &self.layout.preorder {
             self.write_node(out, id as usize)?;
         }
@@ -385,6 +434,31 @@ impl<'a> Figure<'a> {
         writeln!(out, r#"<line class="{class}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" {style}/>"#)
     }
 
+    /// Each chance node's outcome probabilities, on their edges, beside
+    /// the line (right of an edge going right, left of one going left).
+    fn write_probabilities(&self, out: &mut String) -> fmt::Result {
+        if !self.tree.has_chance_nodes() {
+            return Ok(());
+        }
+        writeln!(out, r#"<g class="probabilities" font-size="{SMALL_FONT}" fill="{WINDOW_INK}">"#)?;
+        for &id in &self.layout.preorder {
+            let Some(probabilities) = self.tree.probabilities(id) else { continue };
+            let (x1, y1) = self.centre(id as usize);
+            for (&child, probability) in self.tree.children(id).iter().zip(probabilities) {
+                let (x2, y2) = self.centre(child as usize);
+                let (x, y) = (x1 + (x2 - x1) * PROBABILITY_ALONG, y1 + (y2 - y1) * PROBABILITY_ALONG);
+                let (dx, anchor) = match x2.partial_cmp(&x1) {
+                    Some(Ordering::Greater) => (LABEL_PAD, "start"),
+                    Some(Ordering::Less) => (-LABEL_PAD, "end"),
+                    _ => (LABEL_PAD, "start"),
+                };
+                let attrs = format!(r#"class="probability" text-anchor="{anchor}""#);
+                write_text(out, (x + dx, y), &attrs, &probability.to_string())?;
+            }
+        }
+        writeln!(out, "</g>")
+    }
+
     fn write_node(&self, out: &mut String, id: usize) -> fmt::Result {
         let (kind, state) = (self.kind(id), self.state(id));
         writeln!(out, r#"<g class="node {}{}">"#, KIND_CLASS[kind as usize], ["", " pruned", " pv"][state as usize])?;
@@ -395,7 +469,7 @@ impl<'a> Figure<'a> {
             let baseline = match kind {
                 Kind::Max => y + TRI_H / 2.0 - 3.0,
                 Kind::Min => y - TRI_H / 2.0 + VALUE_FONT + 1.0,
-                Kind::Leaf => y + VALUE_FONT * BASELINE_DROP,
+                Kind::Leaf | Kind::Chance => y + VALUE_FONT * BASELINE_DROP,
             };
             let weight = if state == State::Pruned { "normal" } else { "bold" };
             write_text(out, (x, baseline), &format!(r#"font-weight="{weight}" fill="{ink}""#), &value)?;
@@ -430,152 +504,10 @@ impl<'a> Figure<'a> {
     }
 }
 
-fn write_text(out: &mut String, (x, y): (f64, f64), attrs: &str, content: &str) -> fmt::Result {
-    writeln!(out, r#"<text x="{x:.1}" y="{y:.1}" {attrs}>{}</text>"#, escape(content))
-}
-
-fn shape_style(kind: Kind, state: State) -> String {
-    let fill = if state == State::Pruned { PRUNED_FILL } else { KIND_FILL[kind as usize] };
-    let (ink, width, dash) = match state {
-        State::Searched => (INK, STROKE_W, "none"),
-        State::Pruned => (PRUNED_INK, STROKE_W, DASH),
-        State::Pv => (PV_INK, PV_NODE_W, "none"),
-    };
-    format!(r#"fill="{fill}" stroke="{ink}" stroke-width="{width}" stroke-dasharray="{dash}""#)
-}
-
-/// MAX points up and MIN down, as in the textbooks; leaves are boxes.
-fn write_shape(out: &mut String, kind: Kind, (x, y): (f64, f64), (w, h): (f64, f64), style: &str) -> fmt::Result {
-    let (hw, hh) = (w / 2.0, h / 2.0);
-    let corners = match kind {
-        Kind::Max => [(x, y - hh), (x + hw, y + hh), (x - hw, y + hh)],
-        Kind::Min => [(x - hw, y - hh), (x + hw, y - hh), (x, y + hh)],
-        Kind::Leaf => {
-            let (left, top) = (x - hw, y - hh);
-            return writeln!(out, r#"<rect x="{left:.1}" y="{top:.1}" width="{w:.1}" height="{h:.1}" {style}/>"#);
-        }
-    };
-    let points: Vec<String> = corners.iter().map(|(px, py)| format!("{px:.1},{py:.1}")).collect();
-    writeln!(out, r#"<polygon points="{}" {style}/>"#, points.join(" "))
-}
-
-const LEGEND: [(&str, Kind, State); 5] = [
-    ("MAX", Kind::Max, State::Searched),
-    ("MIN", Kind::Min, State::Searched),
-    ("leaf", Kind::Leaf, State::Searched),
-    ("pruned", Kind::Leaf, State::Pruned),
-    ("PV", Kind::Max, State::Pv),
-];
-const LEGEND_NOTE: &str = "≤ ≥ bound   (α, β) window";
-
-fn legend_width() -> f64 {
-    let items = LEGEND.iter().map(|(name, ..)| LEGEND_SHAPE + LABEL_PAD + text_width(name, SMALL_FONT) + LEGEND_GAP);
-    items.sum::<f64>() + text_width(LEGEND_NOTE, SMALL_FONT)
-}
-
-/// One row of samples; the PV sample is a bold edge because that is what marks the line.
-fn write_legend(out: &mut String, y: f64) -> fmt::Result {
-    writeln!(out, r#"<g class="legend" font-size="{SMALL_FONT}" fill="{INK}">"#)?;
-    let (mut x, size, baseline) =
-        (MARGIN, (LEGEND_SHAPE, LEGEND_SHAPE * TRI_H / TRI_W), y + SMALL_FONT * BASELINE_DROP);
-    for (name, kind, state) in LEGEND {
-        if state == State::Pv {
-            let (x2, style) = (x + LEGEND_SHAPE, format!(r#"stroke="{PV_INK}" stroke-width="{PV_EDGE_W}""#));
-            writeln!(out, r#"<line x1="{x:.1}" y1="{y:.1}" x2="{x2:.1}" y2="{y:.1}" {style}/>"#)?;
-        } else {
-            write_shape(out, kind, (x + LEGEND_SHAPE / 2.0, y), size, &shape_style(kind, state))?;
-        }
-        x += LEGEND_SHAPE + LABEL_PAD;
-        write_text(out, (x, baseline), "", name)?;
-        x += text_width(name, SMALL_FONT) + LEGEND_GAP;
-    }
-    write_text(out, (x, baseline), &format!(r#"fill="{WINDOW_INK}""#), LEGEND_NOTE)?;
-    writeln!(out, "</g>")
-}
+#[path = "svg_shapes.rs"]
+mod shapes;
+use shapes::{legend_width, shape_style, write_legend, write_shape, write_text};
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-    use abprune_games::tree::TreeGame;
-    use abprune_games::RandomTreeSpec;
-
-    fn searched(tree: &Tree, alpha: Score, beta: Score) -> String {
-        let mut trace = abprune::Trace::default();
-        let result = abprune::alphabeta(&mut TreeGame::new(tree), abprune::UNLIMITED_DEPTH, alpha, beta, &mut trace);
-        render_search(tree, &trace.events, &result.pv, "α-β <test> & co")
-    }
-
-    /// The `<g>` of the `n`th node drawn (preorder) with this class.
-    fn node<'s>(svg: &'s str, class: &str, n: usize) -> &'s str {
-        let start = svg.match_indices(&format!(r#"<g class="{class}">"#)).nth(n).unwrap().0;
-        &svg[start..start + svg[start..].find("</g>").unwrap()]
-    }
-
-    #[test]
-    fn textbook_tree_shows_pruning_bounds_and_pv() {
-        let tree = Tree::parse("a:( b:(3 12 8) c:(2 4 6) d:(14 5 2) )").unwrap();
-        let svg = searched(&tree, -Score::INFINITY, Score::INFINITY);
-        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
-        assert_eq!(svg.matches("<g ").count(), svg.matches("</g>").count());
-        assert_eq!(svg.matches(r#"class="node "#).count(), tree.len());
-        assert_eq!(svg.matches(r#"class="node leaf pruned""#).count(), 2);
-        assert_eq!(svg.matches(r#"class="edge pruned""#).count(), 2);
-        assert!(node(&svg, "node max pv", 0).contains(">3</text>"), "the root's exact value");
-        let c = node(&svg, "node min", 0);
-        assert!(c.contains(">≤ 2</text>") && c.contains(">(3, +inf)</text>") && c.contains(">c</text>"));
-        assert!(node(&svg, "node min pv", 0).contains(">b</text>"));
-        assert_eq!(svg.matches(r#"class="edge pv""#).count(), 2, "a-b and b-3");
-        assert_eq!(svg.matches(r#"class="label""#).count(), 4);
-        assert!(svg.contains(">α-β &lt;test&gt; &amp; co</text>"));
-    }
-
-    /// Issue 35: `r:( a:(5 b:(8 2)) c:(3 d:(9 1)) e:(4 7) )` was drawn 554
-    /// px wide, its title cut off at "fail-hard — valu".
-    #[test]
-    fn picture_of_a_small_tree_is_wide_enough_for_its_title() {
-        let tree = Tree::parse("r:( a:(5 b:(8 2)) c:(3 d:(9 1)) e:(4 7) )").unwrap();
-        let mut trace = abprune::Trace::default();
-        let (alpha, beta) = (-Score::INFINITY, Score::INFINITY);
-        let result = abprune::alphabeta(&mut TreeGame::new(&tree), abprune::UNLIMITED_DEPTH, alpha, beta, &mut trace);
-        for title in ["alphabeta: Knuth & Moore's F2(p, alpha, beta), fail-hard — value 4", &"m".repeat(120)] {
-            let svg = render_search(&tree, &trace.events, &result.pv, title);
-            let width = svg.split(r#"width=""#).nth(1).and_then(|rest| rest.split('"').next()).unwrap();
-            let width: f64 = width.parse().unwrap();
-            // DejaVu Sans Bold's mean advance is about 0.65 em.
-            let needed = title.chars().count() as f64 * TITLE_FONT * 0.65 + 2.0 * MARGIN;
-            assert!(width >= needed, "{width} px for a title of {needed} px");
-        }
-    }
-
-    #[test]
-    fn failing_low_at_the_root_shows_an_upper_bound() {
-        let tree = Tree::parse("(3 1)").unwrap();
-        let svg = searched(&tree, Score::new(5), Score::new(9));
-        assert!(node(&svg, "node max pv", 0).contains(">≤ 5</text>"));
-        assert!(svg.contains(r#"<g class="node leaf">"#) && !svg.contains("pruned\""));
-    }
-
-    #[test]
-    fn min_nodes_show_their_bounds_in_max_view() {
-        // Both MIN nodes are entered with (4, +inf) in MAX's view and fall below 4: at most 1, at most 2.
-        let tree = Tree::parse("(4 (1 9) (7 2))").unwrap();
-        let svg = searched(&tree, -Score::INFINITY, Score::INFINITY);
-        assert!(node(&svg, "node min", 0).contains(">≤ 1</text>"));
-        assert!(node(&svg, "node min", 1).contains(">≤ 2</text>"));
-        // Here the MIN node's window is (-inf, 3) and both leaves lie above it: at least 3.
-        let lower = searched(&Tree::parse("((5 6) 1)").unwrap(), -Score::INFINITY, Score::new(3));
-        assert!(node(&lower, "node min pv", 0).contains(">≥ 3</text>"), "{lower}");
-    }
-
-    #[test]
-    fn random_tree_is_complete_and_deterministic() {
-        let tree = RandomTreeSpec::new(3, 4, 5).generate().unwrap();
-        let svg = searched(&tree, -Score::INFINITY, Score::INFINITY);
-        assert_eq!(svg, searched(&tree, -Score::INFINITY, Score::INFINITY));
-        assert_eq!(svg.matches(r#"class="node "#).count(), tree.len());
-        assert_eq!(svg.matches("<polygon").count() + svg.matches("<rect x").count(), tree.len() + LEGEND.len() - 1);
-        let pruned = svg.matches(r#" pruned">"#).count();
-        assert!(pruned > 0 && pruned < tree.len());
-    }
-}
+#[path = "svg_tests.rs"]
+mod tests;

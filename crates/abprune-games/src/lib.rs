@@ -2,8 +2,9 @@
 //!
 //! Each module implements [`abprune::Game`] and knows nothing of search:
 //!
-//! - [`tree`], explicit trees in a text format, as textbooks draw them;
+//! - [`tree`], explicit trees in a text format, as textbooks draw them, chance nodes included;
 //! - [`random_tree`], random uniform trees with best, random or worst ordering;
+//! - [`random_chance_tree`], random regular *-minimax trees (MAX, chance, MIN, chance, ...);
 //! - [`nim`], Nim under the normal and the misère rule;
 //! - [`tictactoe`], tic-tac-toe;
 //! - [`connect4`], Connect Four on two bitboards, with the hooks an exact solver uses, an
@@ -21,11 +22,16 @@ pub mod gomoku;
 pub mod kalah;
 pub mod nim;
 pub mod othello;
+pub mod random_chance_tree;
 pub mod random_tree;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod tictactoe;
 pub mod tree;
+mod tree_chance;
+mod tree_game;
+mod tree_lex;
+mod tree_nested;
 mod tree_parse;
 
 pub use connect4::Connect4;
@@ -33,6 +39,7 @@ pub use gomoku::{Gomoku, GomokuError, MoveOrder, Point, Rule};
 pub use kalah::Kalah;
 pub use nim::Nim;
 pub use othello::Othello;
+pub use random_chance_tree::{ChanceProbabilities, RandomChanceTreeSpec};
 pub use random_tree::{LeafValues, MoveOrdering, RandomTreeSpec};
 pub use tictactoe::TicTacToe;
 pub use tree::{Nested, NodeId, Tree, TreeGame};

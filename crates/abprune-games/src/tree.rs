@@ -6,16 +6,33 @@
 //! ```
 //!
 //! - a leaf is an integer, within `±Score::MAX_EVAL`;
-//! - an interior node is `( child child ... )`, with at least one child;
+//! - a decision node is `( child child ... )`, with at least one child;
+//! - a chance node (Ballard's *-minimax trees: dice thrown, a card drawn) is
+//!   `{ p child p child ... }`, each child preceded by its probability, a
+//!   fraction `a/b` or a decimal `0.25`, read exactly (`0.125` is `1/8`);
+//!   the probabilities are positive and sum to exactly one;
 //! - any node may carry a label `name:` in front (letters, digits, `_`);
 //! - `#` starts a comment that runs to the end of the line; whitespace is free.
 //!
-//! The root is MAX and the levels alternate; leaf values are from MAX's (the
-//! root's) point of view, as the textbooks print them. [`TreeGame`] plays the
-//! tree as a [`Game`] whose moves are the children's node ids.
+//! ```text
+//! # MAX chooses between a sure 2 and a die: MIN moves after the throw.
+//! ( 2  c:{ 1/2 3  1/3 (4 5)  1/6 -2 } )
+//! ```
+//!
+//! The first decision node on every path is MAX, and decision nodes
+//! alternate MAX and MIN by the number of decision nodes above them: a
+//! chance node does not pass the move (in the example the `(4 5)` under the
+//! chance node is MIN's, as if the chance node were not there). Leaf values
+//! are from MAX's point of view, as the textbooks print them. [`TreeGame`]
+//! plays the tree as a [`Game`](abprune::Game) whose moves are the
+//! children's node ids.
 
-use abprune::{Game, Outcome, Player, Score};
+use abprune::{Probability, Score};
 use std::fmt;
+
+pub use crate::tree_chance::{parse_probability, sum as probability_sum, MAX_DECIMALS};
+pub use crate::tree_game::TreeGame;
+pub use crate::tree_nested::Nested;
 
 /// Index of a node in a [`Tree`]; the root is 0.
 pub type NodeId = u32;
@@ -30,6 +47,11 @@ pub struct Tree {
     nodes: Vec<Node>,
     /// Child ids of all interior nodes; node `n`'s are `children[first..first + count]`.
     children: Vec<NodeId>,
+    /// The probability of each entry of `children` (certainty under a
+    /// decision node); empty while the tree has no chance node, so that
+    /// deterministic trees (the random trees of millions of nodes) pay
+    /// nothing for chance.
+    probabilities: Vec<Probability>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,40 +60,9 @@ struct Node {
     value: i32,
     first_child: u32,
     child_count: u32,
+    /// Chance moves here, not a player (it fits in the padding).
+    chance: bool,
     label: Option<Box<str>>,
-}
-
-/// A tree given as nested values: the simple form for building trees in code.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Nested {
-    /// A leaf with its value from MAX's point of view.
-    Leaf(i32),
-    /// An interior node with its children, in move order.
-    Node(Vec<Nested>),
-}
-
-impl Nested {
-    /// The plain minimax value from MAX's view with `max_to_move` at this node,
-    /// computed directly on the nested form: an oracle that shares no code
-    /// with the searches.
-    pub fn minimax(&self, max_to_move: bool) -> i32 {
-        match self {
-            Nested::Leaf(value) => *value,
-            Nested::Node(children) => {
-                let values = children.iter().map(|child| child.minimax(!max_to_move));
-                let best = if max_to_move { values.max() } else { values.min() };
-                best.unwrap_or(0)
-            }
-        }
-    }
-
-    /// The number of leaves.
-    pub fn leaf_count(&self) -> usize {
-        match self {
-            Nested::Leaf(_) => 1,
-            Nested::Node(children) => children.iter().map(Nested::leaf_count).sum(),
-        }
-    }
 }
 
 /// A malformed tree text, with where the problem is (1-based).
@@ -97,11 +88,12 @@ impl Tree {
     /// Builds a tree from its nested form (preorder ids, root 0).
     ///
     /// # Panics
-    /// If an interior node has no children or a leaf lies outside
-    /// `±Score::MAX_EVAL` (code-built trees are the programmer's
-    /// responsibility; parse user text with [`Tree::parse`]).
+    /// If an interior node has no children, a leaf lies outside
+    /// `±Score::MAX_EVAL` or a chance node's probabilities do not sum to
+    /// one (code-built trees are the programmer's responsibility; parse
+    /// user text with [`Tree::parse`]).
     pub fn from_nested(nested: &Nested) -> Tree {
-        let mut tree = Tree { nodes: Vec::new(), children: Vec::new() };
+        let mut tree = Tree::empty();
         tree.add_nested(nested);
         tree
     }
@@ -118,13 +110,23 @@ impl Tree {
                 let ids: Vec<NodeId> = children.iter().map(|child| self.add_nested(child)).collect();
                 self.set_children(id, &ids);
             }
+            Nested::Chance(outcomes) => {
+                assert!(!outcomes.is_empty(), "a chance node needs an outcome");
+                let probabilities: Vec<Probability> = outcomes.iter().map(|&(p, _)| p).collect();
+                assert!(
+                    crate::tree_chance::sum_is_one(&probabilities),
+                    "the probabilities of a chance node sum to something other than one"
+                );
+                let ids: Vec<NodeId> = outcomes.iter().map(|(_, child)| self.add_nested(child)).collect();
+                self.set_chance_children(id, &ids, &probabilities);
+            }
         }
         id
     }
 
     fn push_node(&mut self, label: Option<Box<str>>) -> NodeId {
         let id = self.nodes.len() as NodeId;
-        self.nodes.push(Node { value: 0, first_child: 0, child_count: 0, label });
+        self.nodes.push(Node { value: 0, first_child: 0, child_count: 0, chance: false, label });
         id
     }
 
@@ -133,13 +135,28 @@ impl Tree {
         node.first_child = self.children.len() as u32;
         node.child_count = ids.len() as u32;
         self.children.extend_from_slice(ids);
+        if !self.probabilities.is_empty() {
+            self.probabilities.resize(self.children.len(), Probability::ONE);
+        }
+    }
+
+    /// Makes `id` a chance node with children `ids` reached with
+    /// `probabilities` (the caller has checked that they sum to one).
+    fn set_chance_children(&mut self, id: NodeId, ids: &[NodeId], probabilities: &[Probability]) {
+        debug_assert_eq!(ids.len(), probabilities.len(), "one probability per outcome");
+        let first = self.children.len();
+        self.set_children(id, ids);
+        // The first chance node gives every earlier edge its certainty.
+        self.probabilities.resize(first, Probability::ONE);
+        self.probabilities.extend_from_slice(probabilities);
+        self.nodes[id as usize].chance = true;
     }
 
     /// Builds a uniform tree level by level: `leaf_values` (MAX's view, in
     /// left-to-right order) are the leaves of a tree with `branching`
     /// children per interior node and `leaf_values.len() == branching^depth`.
     pub(crate) fn uniform(branching: u32, depth: u32, leaf_values: &[i32]) -> Tree {
-        let mut tree = Tree { nodes: Vec::new(), children: Vec::new() };
+        let mut tree = Tree::empty();
         tree.push_node(None);
         let mut level: Vec<NodeId> = vec![0];
         for _ in 0..depth {
@@ -157,16 +174,19 @@ impl Tree {
         tree
     }
 
-    /// Reorders the children of `id` (a permutation of its current children).
+    /// Reorders the children of decision node `id` (a permutation of its
+    /// current children; a chance node's outcomes keep their order, and
+    /// their probabilities with them).
     pub(crate) fn children_mut(&mut self, id: NodeId) -> &mut [NodeId] {
         let node = &self.nodes[id as usize];
+        debug_assert!(!node.chance, "the outcomes of chance node {id} are not reordered");
         let range = node.first_child as usize..(node.first_child + node.child_count) as usize;
         &mut self.children[range]
     }
 
     /// Starts an empty tree for the parser.
     pub(crate) fn empty() -> Tree {
-        Tree { nodes: Vec::new(), children: Vec::new() }
+        Tree { nodes: Vec::new(), children: Vec::new(), probabilities: Vec::new() }
     }
 
     /// Parser hook: a new node with an optional label.
@@ -182,6 +202,12 @@ impl Tree {
     /// Parser hook: gives `id` its children.
     pub(crate) fn attach_children(&mut self, id: NodeId, ids: &[NodeId]) {
         self.set_children(id, ids);
+    }
+
+    /// Parser and generator hook: makes `id` a chance node whose outcomes
+    /// `ids` have `probabilities` (checked to sum to one by the caller).
+    pub(crate) fn attach_outcomes(&mut self, id: NodeId, ids: &[NodeId], probabilities: &[Probability]) {
+        self.set_chance_children(id, ids, probabilities);
     }
 
     /// The root's id.
@@ -208,6 +234,50 @@ impl Tree {
     #[inline]
     pub fn is_leaf(&self, id: NodeId) -> bool {
         self.nodes[id as usize].child_count == 0
+    }
+
+    /// True when chance moves at `id` (a `{ ... }` node).
+    #[inline]
+    pub fn is_chance(&self, id: NodeId) -> bool {
+        self.nodes[id as usize].chance
+    }
+
+    /// True when the tree has a chance node anywhere: the deterministic
+    /// searches cannot value it.
+    pub fn has_chance_nodes(&self) -> bool {
+        !self.probabilities.is_empty()
+    }
+
+    /// The probabilities of chance node `id`'s outcomes, in the order of
+    /// [`Tree::children`]; `None` for a decision node or a leaf.
+    #[inline]
+    pub fn probabilities(&self, id: NodeId) -> Option<&[Probability]> {
+        let node = &self.nodes[id as usize];
+        node.chance
+            .then(|| &self.probabilities[node.first_child as usize..(node.first_child + node.child_count) as usize])
+    }
+
+    /// Whether MAX is to move at each node, by id: MAX at the first
+    /// decision node, the sides alternating with every decision node passed
+    /// and unchanged by chance nodes (a chance node or a leaf is given the
+    /// side of the decision node it belongs to, whose view its value takes).
+    pub fn max_to_move(&self) -> Vec<bool> {
+        let mut max_to_move = vec![true; self.nodes.len()];
+        // Preorder ids: every parent has a smaller id than its children.
+        for id in 0..self.nodes.len() as NodeId {
+            let passes = !self.is_chance(id);
+            for &child in self.children(id) {
+                max_to_move[child as usize] = max_to_move[id as usize] != passes;
+            }
+        }
+        max_to_move
+    }
+
+    /// The lowest and highest leaf value (MAX's view): Ballard's `L` and
+    /// `U` for this tree.
+    pub fn leaf_bounds(&self) -> (i32, i32) {
+        let leaves = self.nodes.iter().filter(|node| node.child_count == 0).map(|node| node.value);
+        leaves.fold((i32::MAX, i32::MIN), |(low, high), value| (low.min(value), high.max(value)))
     }
 
     /// The value of leaf `id` from MAX's point of view; `None` for interior nodes.
@@ -246,9 +316,13 @@ impl Tree {
     }
 
     fn nested_from(&self, id: NodeId) -> Nested {
-        match self.value(id) {
-            Some(value) => Nested::Leaf(value),
-            None => Nested::Node(self.children(id).iter().map(|&child| self.nested_from(child)).collect()),
+        if let Some(value) = self.value(id) {
+            return Nested::Leaf(value);
+        }
+        let children = self.children(id).iter().map(|&child| self.nested_from(child));
+        match self.probabilities(id) {
+            Some(probabilities) => Nested::Chance(probabilities.iter().copied().zip(children).collect()),
+            None => Nested::Node(children.collect()),
         }
     }
 
@@ -287,19 +361,21 @@ impl Tree {
         if let Some(label) = self.label(id) {
             write!(f, "{label}:")?;
         }
-        match self.value(id) {
-            Some(value) => write!(f, "{value}"),
-            None => {
-                f.write_str("(")?;
-                for (i, &child) in self.children(id).iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(" ")?;
-                    }
-                    self.write_node(f, child)?;
-                }
-                f.write_str(")")
-            }
+        if let Some(value) = self.value(id) {
+            return write!(f, "{value}");
         }
+        let probabilities = self.probabilities(id);
+        f.write_str(if probabilities.is_some() { "{" } else { "(" })?;
+        for (i, &child) in self.children(id).iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            if let Some(probabilities) = probabilities {
+                write!(f, "{} ", probabilities[i])?;
+            }
+            self.write_node(f, child)?;
+        }
+        f.write_str(if probabilities.is_some() { "}" } else { ")" })
     }
 }
 
@@ -307,89 +383,5 @@ impl fmt::Display for Tree {
     /// The text format, on one line; [`Tree::parse`] reads it back unchanged.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_node(f, Tree::ROOT)
-    }
-}
-
-/// A [`Tree`] played as a game: the position is the path from the root, a
-/// move is the id of the child to go to.
-///
-/// The first player is MAX. A leaf's static value is its printed value seen
-/// from the side to move; an interior node cut by a depth limit has no value
-/// of its own and evaluates to 0 (searches of trees normally go to the leaves).
-#[derive(Clone, Debug)]
-pub struct TreeGame<'t> {
-    tree: &'t Tree,
-    path: Vec<NodeId>,
-}
-
-impl<'t> TreeGame<'t> {
-    /// The game at the root of `tree`.
-    pub fn new(tree: &'t Tree) -> Self {
-        let mut path = Vec::with_capacity(tree.height() as usize + 1);
-        path.push(Tree::ROOT);
-        TreeGame { tree, path }
-    }
-
-    /// The node the game is at.
-    #[inline]
-    pub fn node(&self) -> NodeId {
-        self.path[self.path.len() - 1]
-    }
-
-    fn max_to_move(&self) -> bool {
-        self.path.len() % 2 == 1
-    }
-}
-
-impl Game for TreeGame<'_> {
-    type Move = NodeId;
-
-    fn side_to_move(&self) -> Player {
-        if self.max_to_move() {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
-    #[inline]
-    fn generate_moves(&self, moves: &mut Vec<NodeId>) {
-        moves.extend_from_slice(self.tree.children(self.node()));
-    }
-
-    #[inline]
-    fn play(&mut self, mv: NodeId) {
-        debug_assert!(self.tree.children(self.node()).contains(&mv), "node {mv} is not a child");
-        self.path.push(mv);
-    }
-
-    #[inline]
-    fn undo(&mut self, mv: NodeId) {
-        debug_assert_eq!(self.node(), mv, "undo of a move that was not the last one");
-        self.path.pop();
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        None
-    }
-
-    /// The leaves are values, not finished games: no exact solve.
-    fn ending(&self) -> abprune::Ending {
-        abprune::Ending::Heuristic
-    }
-
-    /// Each node is reached by one path only, so its id is an exact key.
-    fn hash_key(&self) -> Option<u64> {
-        Some(u64::from(self.node()))
-    }
-
-    #[inline]
-    fn evaluate(&self) -> Score {
-        let value = Score::new(self.tree.value(self.node()).unwrap_or(0));
-        if self.max_to_move() {
-            value
-        } else {
-            -value
-        }
     }
 }

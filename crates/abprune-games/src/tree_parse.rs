@@ -7,101 +7,32 @@
 //! [`MAX_TREE_DEPTH`] is an error like any other.
 
 use crate::tree::{NodeId, ParseError, Tree, MAX_TREE_DEPTH};
-use abprune::Score;
+use crate::tree_chance::{parse_probability, sum};
+use crate::tree_lex::{Lexer, Position, Token};
+use abprune::{Probability, Score};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Position {
-    line: usize,
-    column: usize,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Token<'a> {
-    Open,
-    Close,
-    Colon,
-    Word(&'a str),
-    End,
-}
-
-/// Splits the text into tokens, skipping whitespace and `#` comments.
-struct Lexer<'a> {
-    text: &'a str,
-    offset: usize,
-    position: Position,
-    peeked: Option<(Token<'a>, Position)>,
-}
-
-impl<'a> Lexer<'a> {
-    fn new(text: &'a str) -> Self {
-        Lexer { text, offset: 0, position: Position { line: 1, column: 1 }, peeked: None }
-    }
-
-    fn bump(&mut self, c: char) {
-        self.offset += c.len_utf8();
-        if c == '\n' {
-            self.position.line += 1;
-            self.position.column = 1;
-        } else {
-            self.position.column += 1;
-        }
-    }
-
-    fn peek(&mut self) -> &(Token<'a>, Position) {
-        if self.peeked.is_none() {
-            let token = self.scan();
-            self.peeked = Some(token);
-        }
-        self.peeked.as_ref().unwrap_or(&(Token::End, Position { line: 0, column: 0 }))
-    }
-
-    fn next(&mut self) -> (Token<'a>, Position) {
-        self.peek();
-        self.peeked.take().unwrap_or((Token::End, self.position))
-    }
-
-    fn scan(&mut self) -> (Token<'a>, Position) {
-        let mut in_comment = false;
-        while let Some(c) = self.text[self.offset..].chars().next() {
-            if in_comment {
-                in_comment = c != '\n';
-            } else if c == '#' {
-                in_comment = true;
-            } else if !c.is_whitespace() {
-                break;
-            }
-            self.bump(c);
-        }
-        let start = self.position;
-        let Some(c) = self.text[self.offset..].chars().next() else {
-            return (Token::End, start);
-        };
-        let single = match c {
-            '(' => Some(Token::Open),
-            ')' => Some(Token::Close),
-            ':' => Some(Token::Colon),
-            _ => None,
-        };
-        if let Some(token) = single {
-            self.bump(c);
-            return (token, start);
-        }
-        let begin = self.offset;
-        while let Some(c) = self.text[self.offset..].chars().next() {
-            if c.is_whitespace() || matches!(c, '(' | ')' | ':' | '#') {
-                break;
-            }
-            self.bump(c);
-        }
-        (Token::Word(&self.text[begin..self.offset]), start)
-    }
-}
-
-/// A node whose `(` has been read and whose `)` has not.
+/// A node whose `(` or `{` has been read and whose `)` or `}` has not.
 struct OpenNode {
     id: NodeId,
     children: Vec<NodeId>,
     opened_at: Position,
+    /// A chance node (`{`), whose outcomes each come after a probability.
+    chance: bool,
+    /// The probabilities of the outcomes read so far (chance nodes only).
+    probabilities: Vec<Probability>,
+    /// The probability read for the outcome that comes next.
+    pending: Option<Probability>,
+}
+
+impl OpenNode {
+    fn new(id: NodeId, opened_at: Position, chance: bool) -> Self {
+        OpenNode { id, children: Vec::new(), opened_at, chance, probabilities: Vec::new(), pending: None }
+    }
+
+    /// True when the next token must be the probability of an outcome.
+    fn wants_probability(&self) -> bool {
+        self.chance && self.pending.is_none()
+    }
 }
 
 fn error(at: Position, message: impl Into<String>) -> ParseError {
@@ -112,6 +43,8 @@ fn describe(token: &Token<'_>) -> String {
     match token {
         Token::Open => "'('".into(),
         Token::Close => "')'".into(),
+        Token::OpenChance => "'{'".into(),
+        Token::CloseChance => "'}'".into(),
         Token::Colon => "':'".into(),
         Token::Word(word) => format!("'{word}'"),
         Token::End => "the end of the input".into(),
@@ -143,9 +76,11 @@ impl Tree {
     ///
     /// # Errors
     /// A [`ParseError`] naming the first problem and its line and column:
-    /// unbalanced parentheses, an empty node `()`, a leaf that is not an
-    /// integer or does not fit the evaluation band, a bad label, text after
-    /// the root, or a tree nested deeper than [`MAX_TREE_DEPTH`].
+    /// unbalanced parentheses or braces, an empty node `()` or `{}`, a leaf
+    /// that is not an integer or does not fit the evaluation band, a bad
+    /// label, a chance node's probability that is missing, malformed, zero
+    /// or above one, probabilities that do not sum to exactly one, text
+    /// after the root, or a tree nested deeper than [`MAX_TREE_DEPTH`].
     ///
     /// # Examples
     /// ```
@@ -154,6 +89,9 @@ impl Tree {
     /// assert_eq!(tree.leaf_count(), 9);
     /// assert_eq!(tree.label(0), Some("a"));
     /// assert!(Tree::parse("(1 2").unwrap_err().to_string().contains("never closed"));
+    /// let dice = Tree::parse("( 2  c:{ 1/2 3  1/3 (4 5)  1/3 -2 } )").unwrap_err();
+    /// assert_eq!((dice.line, dice.column), (1, 8)); // at the chance node: sum 7/6, not 1
+    /// assert!(Tree::parse("( 2  c:{ 1/2 3  1/3 (4 5)  1/6 -2 } )").unwrap().has_chance_nodes());
     /// ```
     pub fn parse(text: &str) -> Result<Tree, ParseError> {
         parse(text)
@@ -166,15 +104,19 @@ pub(crate) fn parse(text: &str) -> Result<Tree, ParseError> {
     let mut tree = Tree::empty();
     let mut open: Vec<OpenNode> = Vec::new();
     loop {
-        // Step 1. Read one node's start: an optional label, then '(' or a leaf,
-        // or, inside an open node, the ')' that closes it.
+        // Step 0. Inside a chance node, each outcome starts with its probability.
+        if let Some(node) = open.last_mut().filter(|node| node.wants_probability()) {
+            read_probability(&mut lexer, node)?;
+        }
+        // Step 1. Read one node's start: an optional label, then '(', '{' or a
+        // leaf, or, inside an open node, the ')' or '}' that closes it.
         let (token, at) = lexer.next();
         let (token, at, label) = match token {
             Token::Word(word) if lexer.peek().0 == Token::Colon => {
                 let label = check_label(word, at)?;
                 lexer.next();
                 let (token, after) = lexer.next();
-                if !matches!(token, Token::Open | Token::Word(_)) {
+                if !matches!(token, Token::Open | Token::OpenChance | Token::Word(_)) {
                     return Err(error(
                         after,
                         format!("expected a node after label '{word}:', found {}", describe(&token)),
@@ -185,12 +127,12 @@ pub(crate) fn parse(text: &str) -> Result<Tree, ParseError> {
             other => (other, at, None),
         };
         let finished = match token {
-            Token::Open => {
+            Token::Open | Token::OpenChance => {
                 if open.len() >= MAX_TREE_DEPTH {
                     return Err(error(at, format!("the tree nests deeper than {MAX_TREE_DEPTH} levels")));
                 }
                 let id = tree.add_node(label);
-                open.push(OpenNode { id, children: Vec::new(), opened_at: at });
+                open.push(OpenNode::new(id, at, token == Token::OpenChance));
                 continue;
             }
             Token::Word(word) => {
@@ -199,22 +141,22 @@ pub(crate) fn parse(text: &str) -> Result<Tree, ParseError> {
                 tree.set_leaf(id, value);
                 id
             }
-            Token::Close => {
+            Token::Close | Token::CloseChance => {
                 let Some(node) = open.pop() else {
-                    return Err(error(at, "unmatched ')': no node is open"));
+                    return Err(error(at, format!("unmatched {}: no node is open", describe(&token))));
                 };
-                if node.children.is_empty() {
-                    return Err(error(node.opened_at, "empty node '()': an interior node needs at least one child"));
-                }
-                tree.attach_children(node.id, &node.children);
-                node.id
+                close(&mut tree, node, token == Token::CloseChance, at)?
             }
             Token::Colon => return Err(error(at, "':' without a label before it")),
             Token::End => {
                 return Err(match open.last() {
                     Some(node) => error(
                         node.opened_at,
-                        format!("'(' opened here is never closed ({} open at the end of the input)", open.len()),
+                        format!(
+                            "'{}' opened here is never closed ({} open at the end of the input)",
+                            if node.chance { '{' } else { '(' },
+                            open.len()
+                        ),
                     ),
                     None => error(at, "empty input: expected a tree (an integer or '(')"),
                 });
@@ -222,7 +164,10 @@ pub(crate) fn parse(text: &str) -> Result<Tree, ParseError> {
         };
         // Step 2. A node is complete: hand it to its parent, or end at the root.
         match open.last_mut() {
-            Some(parent) => parent.children.push(finished),
+            Some(parent) => {
+                parent.children.push(finished);
+                parent.probabilities.extend(parent.pending.take());
+            }
             None => break,
         }
     }
@@ -231,6 +176,75 @@ pub(crate) fn parse(text: &str) -> Result<Tree, ParseError> {
         return Err(error(at, format!("unexpected {} after the end of the tree", describe(&token))));
     }
     Ok(tree)
+}
+
+/// Step 0 of [`parse`]: reads the probability of the next outcome of the
+/// open chance node `node` into its `pending`, unless the node ends here
+/// (`}`, or the end of the input, which Step 1 reports).
+fn read_probability(lexer: &mut Lexer<'_>, node: &mut OpenNode) -> Result<(), ParseError> {
+    let (token, at) = lexer.peek().clone();
+    let word = match token {
+        Token::CloseChance | Token::Close | Token::End => return Ok(()),
+        Token::Word(word) => word,
+        other => {
+            return Err(error(
+                at,
+                format!(
+                    "missing probability before {}: each outcome of a chance node is preceded by its probability",
+                    describe(&other)
+                ),
+            ))
+        }
+    };
+    lexer.next();
+    if lexer.peek().0 == Token::Colon {
+        return Err(error(
+            at,
+            format!("missing probability before label '{word}:': each outcome of a chance node is preceded by its probability"),
+        ));
+    }
+    node.pending = Some(parse_probability(word).map_err(|message| error(at, message))?);
+    Ok(())
+}
+
+/// Closes `node` with the `)` (or, `chance_close`, the `}`) found at `at`:
+/// the bracket must match, the node must have a child, and a chance node's
+/// probabilities must sum to exactly one. Returns the node's id.
+fn close(tree: &mut Tree, node: OpenNode, chance_close: bool, at: Position) -> Result<NodeId, ParseError> {
+    let (opener, closer) = if node.chance { ('{', '}') } else { ('(', ')') };
+    if node.chance != chance_close {
+        let found = if chance_close { '}' } else { ')' };
+        let message = format!(
+            "'{found}' closes the '{opener}' opened at line {}, column {}: expected '{closer}'",
+            node.opened_at.line, node.opened_at.column
+        );
+        return Err(error(at, message));
+    }
+    if let Some(probability) = node.pending {
+        return Err(error(at, format!("probability {probability} has no outcome after it before '}}'")));
+    }
+    if node.children.is_empty() {
+        let message = format!("empty node '{opener}{closer}': an interior node needs at least one child");
+        return Err(error(node.opened_at, message));
+    }
+    if !node.chance {
+        tree.attach_children(node.id, &node.children);
+        return Ok(node.id);
+    }
+    match sum(&node.probabilities) {
+        Some((1, 1)) => {}
+        Some((numerator, denominator)) => {
+            let total = if denominator == 1 { numerator.to_string() } else { format!("{numerator}/{denominator}") };
+            let message = format!("the probabilities of this chance node sum to {total}, not 1");
+            return Err(error(node.opened_at, message));
+        }
+        None => {
+            let message = "the probabilities of this chance node have denominators too large to sum exactly";
+            return Err(error(node.opened_at, message));
+        }
+    }
+    tree.attach_outcomes(node.id, &node.children, &node.probabilities);
+    Ok(node.id)
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ use pyo3::prelude::*;
 mod algorithm_args;
 mod args;
 mod builtin;
+mod chance;
 mod check;
 mod ending;
 mod interrupt;
@@ -62,5 +63,6 @@ fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<python_game::Engine>()?;
     m.add_function(wrap_pyfunction!(python_game::search, m)?)?;
     m.add_function(wrap_pyfunction!(check::check_game, m)?)?;
+    m.add_function(wrap_pyfunction!(chance::chance_view, m)?)?;
     Ok(())
 }

@@ -25,6 +25,7 @@
 
 use crate::args::{self, is_int, repr, type_name, MAX_LINE_PLIES};
 use crate::builtin::{self, ConnectFour, Gomoku, TicTacToe};
+use crate::chance::{value_bounds_of, ChanceMethods};
 use crate::ending::{confirm_solved_margin, outcome_of, Declared};
 use crate::move_table::{scoped_place, MoveTable};
 use crate::result::{BestAndLine, Result};
@@ -32,8 +33,9 @@ use crate::side::Sides;
 use crate::table_key::table_key;
 use crate::worker::{self, Busy, GameClaim};
 use crate::{algorithm_args, interrupt, memory};
-use abprune::{Ending, EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode};
+use abprune::{Ending, EngineOptions, EngineResult, Game, NoTrace, Outcome, Player, Probability, Score};
 use abprune::{EngineError, StopReason, UNLIMITED_DEPTH};
+use abprune::{SearchLimits, SolveMode};
 use abprune_games::Point;
 use pyo3::exceptions::{PyAttributeError, PyRuntimeError, PySystemError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -70,6 +72,8 @@ struct Methods {
     /// (hashed by [`table_key`]; `None` from it later keeps that position
     /// out of the table).
     key: Option<Py<PyAny>>,
+    /// `chance_to_move` and `chance_outcomes`, when the game has chance.
+    chance: Option<ChanceMethods>,
 }
 
 impl Methods {
@@ -105,7 +109,8 @@ impl Methods {
             }
             None => None,
         };
-        Ok(Methods { moves, play, undo, outcome, evaluate, key })
+        let chance = ChanceMethods::of(game, |name| lookup(game, name))?;
+        Ok(Methods { moves, play, undo, outcome, evaluate, key, chance })
     }
 
     fn clone_ref(&self, py: Python<'_>) -> Self {
@@ -116,6 +121,7 @@ impl Methods {
             outcome: self.outcome.clone_ref(py),
             evaluate: self.evaluate.clone_ref(py),
             key: self.key.as_ref().map(|key| key.clone_ref(py)),
+            chance: self.chance.as_ref().map(|chance| chance.clone_ref(py)),
         }
     }
 }
@@ -188,6 +194,8 @@ pub struct PythonGame {
     sides_before: Vec<Player>,
     /// How the game said it ends (its `ending()`), at the start of the search.
     pub ending: Declared,
+    /// What its optional `value_bounds()` said at the start of the search.
+    value_bounds: Option<(Score, Score)>,
     /// For each move on the stack, whether Python's `play` went through (and must be undone).
     applied: Vec<bool>,
     /// The first exception a method raised.
@@ -203,7 +211,12 @@ impl PythonGame {
     /// reading how it ends and who is to move.
     pub fn new(py: Python<'_>, game: &Bound<'_, PyAny>, stop: Arc<AtomicBool>) -> PyResult<Self> {
         let methods = Methods::of(game)?;
+        let value_bounds = match lookup(game, "value_bounds")? {
+            Some(method) => value_bounds_of(&method.bind(py).call0()?)?,
+            None => None,
+        };
         Ok(PythonGame {
+            value_bounds,
             methods,
             rules_key: 0,
             moves: RefCell::new(MoveTable::new(py)),
@@ -221,6 +234,40 @@ impl PythonGame {
     /// Whether the game has a `key()` (and so can use a table).
     pub fn has_key(&self) -> bool {
         self.methods.key.is_some()
+    }
+
+    /// Refuses a game with chance (`chance_to_move()`) for `what`, a
+    /// search of the deterministic kind, which would take chance's
+    /// outcomes for a player's choice and give a wrong value.
+    pub fn refuse_chance(&self, what: &str) -> PyResult<()> {
+        if self.methods.chance.is_some() {
+            return Err(PyValueError::new_err(format!(
+                "the game has chance (it defines chance_to_move() and chance_outcomes()), which {what} cannot \
+                 search: games with chance are searched by expectiminimax, star1 or star2"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether chance is to move in the current position (false for a
+    /// game without chance, and once a method has failed).
+    fn chance_now(&self) -> bool {
+        match &self.methods.chance {
+            Some(chance) => self.call(|py| chance.to_move(py)).unwrap_or(false),
+            None => false,
+        }
+    }
+
+    /// The moves of the current position as Python objects: the outcomes
+    /// of a chance node, else what `moves()` returns.
+    fn move_objects<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        if let Some(chance) = &self.methods.chance {
+            if chance.to_move(py)? {
+                return Ok(chance.outcomes(py)?.0);
+            }
+        }
+        let list = self.methods.moves.bind(py).call0()?;
+        items_of(&list)
     }
 
     fn failed(&self) -> bool {
@@ -255,40 +302,27 @@ impl PythonGame {
     /// interned, they would be one move, played twice and the other never
     /// (`[1, True]`: Python's `1 == True`).
     fn intern_all(&self, py: Python<'_>, list: &Bound<'_, PyAny>, out: &mut Vec<u64>) -> PyResult<()> {
+        self.intern_items(py, &items_of(list)?, out, "moves()")
+    }
+
+    /// Interns `items`, the moves of the current position that `method`
+    /// gave, into `out`, refusing two that compare equal.
+    fn intern_items(
+        &self,
+        py: Python<'_>,
+        items: &[Bound<'_, PyAny>],
+        out: &mut Vec<u64>,
+        method: &str,
+    ) -> PyResult<()> {
         let ply = self.applied.len();
         let start = out.len();
-        let items: Vec<Bound<'_, PyAny>> = if let Ok(list) = list.cast::<PyList>() {
-            check_length(list.len())?;
-            list.iter().collect()
-        } else if let Ok(tuple) = list.cast::<PyTuple>() {
-            check_length(tuple.len())?;
-            tuple.iter().collect()
-        } else {
-            let text = list.is_instance_of::<PyString>()
-                || list.is_instance_of::<PyBytes>()
-                || list.is_instance_of::<PyByteArray>();
-            let iterator = if text { None } else { list.try_iter().ok() };
-            let Some(iterator) = iterator else {
-                return Err(PyTypeError::new_err(format!(
-                    "moves() returned {} ({}): expected an iterable of moves, such as a list or a tuple",
-                    repr(list),
-                    type_name(list)
-                )));
-            };
-            let mut items = Vec::new();
-            for (index, mv) in iterator.enumerate() {
-                check_length(index + 1)?;
-                items.push(mv?);
-            }
-            items
-        };
         let mut table = self.moves.borrow_mut();
         table.begin_list(ply);
         for (index, mv) in items.iter().enumerate() {
             out.push(table.id_of(py, mv, ply, index)?);
         }
         match equal_pair(&out[start..]) {
-            Some((first, second)) => Err(equal_moves_error(&items[first], first, &items[second], second, ply)),
+            Some((first, second)) => Err(equal_moves_error(method, &items[first], first, &items[second], second, ply)),
             None => Ok(()),
         }
     }
@@ -345,13 +379,10 @@ impl PythonGame {
     ) -> PyResult<()> {
         for (ply, &id) in line.iter().enumerate() {
             let object = match scoped_place(id) {
-                Some((at, index)) if at == ply => {
-                    let moves = self.methods.moves.bind(py).call0()?;
-                    match moves.try_iter()?.nth(index) {
-                        Some(mv) => mv?.unbind(),
-                        None => return Ok(()),
-                    }
-                }
+                Some((at, index)) if at == ply => match self.move_objects(py)?.into_iter().nth(index) {
+                    Some(mv) => mv.unbind(),
+                    None => return Ok(()),
+                },
                 Some(_) => return Ok(()),
                 None => match self.moves.borrow().object(py, id) {
                     Some(object) => object,
@@ -366,6 +397,37 @@ impl PythonGame {
         }
         Ok(())
     }
+}
+
+/// The moves in what `moves()` returned: a list, a tuple or another
+/// iterable (not a string), at most [`MAX_MOVES_PER_POSITION`] of them.
+fn items_of<'py>(list: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let items: Vec<Bound<'py, PyAny>> = if let Ok(list) = list.cast::<PyList>() {
+        check_length(list.len())?;
+        list.iter().collect()
+    } else if let Ok(tuple) = list.cast::<PyTuple>() {
+        check_length(tuple.len())?;
+        tuple.iter().collect()
+    } else {
+        let text = list.is_instance_of::<PyString>()
+            || list.is_instance_of::<PyBytes>()
+            || list.is_instance_of::<PyByteArray>();
+        let iterator = if text { None } else { list.try_iter().ok() };
+        let Some(iterator) = iterator else {
+            return Err(PyTypeError::new_err(format!(
+                "moves() returned {} ({}): expected an iterable of moves, such as a list or a tuple",
+                repr(list),
+                type_name(list)
+            )));
+        };
+        let mut items = Vec::new();
+        for (index, mv) in iterator.enumerate() {
+            check_length(index + 1)?;
+            items.push(mv?);
+        }
+        items
+    };
+    Ok(items)
 }
 
 /// Lists up to this long are checked for equal moves pair by pair; longer
@@ -385,6 +447,7 @@ fn equal_pair(ids: &[u64]) -> Option<(usize, usize)> {
 
 /// The `ValueError` for two moves of one list that compare equal.
 fn equal_moves_error(
+    method: &str,
     first: &Bound<'_, PyAny>,
     first_index: usize,
     second: &Bound<'_, PyAny>,
@@ -392,7 +455,7 @@ fn equal_moves_error(
     ply: usize,
 ) -> PyErr {
     PyValueError::new_err(format!(
-        "moves() returned two moves that compare equal, {} (index {first_index}) and {} (index {second_index}), \
+        "{method} returned two moves that compare equal, {} (index {first_index}) and {} (index {second_index}), \
          in the position {ply} plies into the search: equal moves are one move to abprune, so one of them would \
          never be played; give each move a value of its own (in Python 1 == True and 1 == 1.0)",
         repr(first),
@@ -424,6 +487,11 @@ impl Game for PythonGame {
             if generations % GIL_YIELD_INTERVAL == 0 {
                 py.detach(|| ());
             }
+            if let Some(chance) = self.methods.chance.as_ref().filter(|chance| chance.to_move(py).unwrap_or(false)) {
+                // At a chance node the moves are its outcomes, as the library's trees have them.
+                let (outcomes, _) = chance.outcomes(py)?;
+                return self.intern_items(py, &outcomes, moves, "chance_outcomes()");
+            }
             let list = self.methods.moves.bind(py).call0()?;
             self.intern_all(py, &list, moves)
         });
@@ -437,15 +505,26 @@ impl Game for PythonGame {
                  rule that ends it, or search with a depth)"
             )));
         }
+        // Chance never passes the turn: an outcome leaves the same side to move.
+        let chance = self.chance_now();
         let applied = self.call(|py| self.moves.borrow().call_with(py, self.methods.play.bind(py), mv)).is_some();
         self.applied.push(applied);
-        self.sides_before.push(self.side);
+        let before = self.side;
+        self.sides_before.push(before);
         let mut sides = self.sides.take();
         self.side = match sides.as_mut() {
-            Some(sides) if applied => self.call(|py| sides.now(py)).unwrap_or(self.side.opponent()),
-            _ => self.side.opponent(),
+            Some(sides) if applied => self.call(|py| sides.now(py)).unwrap_or(before.opponent()),
+            _ if chance => before,
+            _ => before.opponent(),
         };
         self.sides = sides;
+        if chance && self.side != before {
+            self.side = before;
+            self.fail(PyValueError::new_err(
+                "side_to_move() changed after a chance outcome: chance never passes the turn (the side to move \
+                 before the throw moves after it)",
+            ));
+        }
     }
 
     fn undo(&mut self, mv: u64) {
@@ -492,6 +571,25 @@ impl Game for PythonGame {
     fn ending(&self) -> Ending {
         self.ending.to_engine()
     }
+
+    fn chance_to_move(&self) -> bool {
+        self.chance_now()
+    }
+
+    fn chance_outcomes(&self, outcomes: &mut Vec<(u64, Probability)>) {
+        let Some(chance) = &self.methods.chance else { return };
+        self.call(|py| {
+            let (moves, probabilities) = chance.outcomes(py)?;
+            let mut ids = Vec::with_capacity(moves.len());
+            self.intern_items(py, &moves, &mut ids, "chance_outcomes()")?;
+            outcomes.extend(ids.into_iter().zip(probabilities));
+            Ok(())
+        });
+    }
+
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        self.value_bounds
+    }
 }
 
 /// What `evaluate()` returned, checked: an int within ±[`Score::MAX_EVAL`].
@@ -525,6 +623,7 @@ impl Clone for PythonGame {
                 MoveTable::new(py)
             });
             PythonGame {
+                value_bounds: self.value_bounds,
                 methods: self.methods.clone_ref(py),
                 rules_key: self.rules_key,
                 moves: RefCell::new(moves),
@@ -558,6 +657,7 @@ pub fn search(
     let stop = Arc::new(AtomicBool::new(false));
     let claim = GameClaim::new(game, "abprune.search()")?;
     let mut wrapped = PythonGame::new(py, game, Arc::clone(&stop))?;
+    wrapped.refuse_chance(&format!("abprune.search(algorithm={:?})", algorithm.name()))?;
     let (result, signal) = worker::run_search(py, &stop, None, &claim, move |py| {
         let result = algorithm.run(&mut wrapped, depth.unwrap_or(UNLIMITED_DEPTH), window, &mut NoTrace);
         if let Some(error) = wrapped.take_error() {
@@ -744,6 +844,7 @@ impl Engine {
     ) -> PyResult<Py<PyAny>> {
         let claim = GameClaim::new(game, what)?;
         let mut wrapped = PythonGame::new(py, game, Arc::clone(&stop))?;
+        wrapped.refuse_chance(what)?;
         let mut engine = match lock(&self.python).take() {
             Some(engine) => engine,
             None => PythonEngine::new(self.table_mib)?,

@@ -1,7 +1,8 @@
 //! `abprune.Tree`: explicit trees in the text format of `abprune tree`.
 
-use crate::algorithm_args;
+use crate::chance::fraction_of;
 use crate::result::score_to_py;
+use crate::{algorithm_args, args};
 use abprune::algorithm::{Algorithm, Window};
 use abprune::{Score, SearchResult, Trace, TraceEvent, UNLIMITED_DEPTH};
 use abprune_front::{svg, TEXTBOOK_TREE};
@@ -9,13 +10,17 @@ use abprune_games::{NodeId, TreeGame};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// An explicit game tree, e.g. `Tree("R:( A:(3 12 8) B:(2 4 6) C:(14 5 2) )")`,
-/// MAX to move at the root; leaves hold the value for MAX.
+/// MAX to move at the root; leaves hold the value for MAX. Chance nodes
+/// are written in braces with exact probabilities, `{ 1/2 3  1/2 (4 5) }`,
+/// and do not pass the move. Nodes are numbered in preorder, the root 0.
 #[pyclass(module = "abprune", frozen)]
 pub struct Tree {
     tree: Arc<abprune_games::Tree>,
+    /// Whether MAX is to move at each node, computed when first asked.
+    max_to_move: OnceLock<Vec<bool>>,
 }
 
 #[pymethods]
@@ -25,7 +30,7 @@ impl Tree {
     fn new(text: &str) -> PyResult<Self> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let tree = abprune_games::Tree::parse(text).map_err(|error| PyValueError::new_err(error.to_string()))?;
-        Ok(Tree { tree: Arc::new(tree) })
+        Ok(Tree { tree: Arc::new(tree), max_to_move: OnceLock::new() })
     }
 
     /// The built-in textbook tree of `abprune tree`.
@@ -40,6 +45,13 @@ impl Tree {
     #[pyo3(signature = (algorithm = "alphabeta", window = None))]
     fn search(&self, py: Python<'_>, algorithm: &str, window: Option<&Bound<'_, PyAny>>) -> PyResult<TreeResult> {
         let algorithm = algorithm_args::parse(algorithm)?;
+        if self.tree.has_chance_nodes() {
+            return Err(PyValueError::new_err(format!(
+                "the tree has chance nodes, which {} cannot search: trees with chance nodes are searched by \
+                 expectiminimax, star1 or star2",
+                algorithm.name()
+            )));
+        }
         let window = algorithm_args::window_of(algorithm, window)?;
         let tree = Arc::clone(&self.tree);
         let (result, trace) = py.detach(move || {
@@ -56,9 +68,18 @@ impl Tree {
         self.search(py, algorithm, window)?.svg()
     }
 
-    /// Jupyter shows a tree as its alpha-beta search.
-    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        self.svg(py, "alphabeta", None)
+    /// Jupyter shows a tree as its alpha-beta search (a tree with chance
+    /// nodes as its structure: circles, probabilities on the edges, until
+    /// its searches draw it; None for one too large to draw).
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        if self.tree.has_chance_nodes() {
+            if svg::check_size(&self.tree).is_err() {
+                return Ok(None);
+            }
+            let title = format!("{} nodes, {} leaves", self.tree.len(), self.tree.leaf_count());
+            return Ok(Some(svg::render_tree(&self.tree, &title)));
+        }
+        self.svg(py, "alphabeta", None).map(Some)
     }
 
     /// Number of nodes.
@@ -78,10 +99,73 @@ impl Tree {
         self.tree.height()
     }
 
-    /// The minimax value (MAX at the root).
+    /// The minimax value (MAX at the root); a ValueError for a tree with
+    /// chance nodes, whose value is an expectation.
     #[getter]
-    fn minimax(&self) -> i32 {
-        self.tree.to_nested().minimax(true)
+    fn minimax(&self) -> PyResult<i32> {
+        if self.tree.has_chance_nodes() {
+            return Err(PyValueError::new_err(
+                "the tree has chance nodes: its value is an expectation (expectiminimax), not a minimax value",
+            ));
+        }
+        Ok(self.tree.to_nested().minimax(true))
+    }
+
+    /// True when the tree has a chance node anywhere.
+    #[getter]
+    fn has_chance_nodes(&self) -> bool {
+        self.tree.has_chance_nodes()
+    }
+
+    /// The lowest and highest leaf value (MAX's view): the bounds L and U
+    /// of Ballard's Star1 and Star2.
+    #[getter]
+    fn leaf_bounds(&self) -> (i32, i32) {
+        self.tree.leaf_bounds()
+    }
+
+    /// The children of `node` (the root by default), as node numbers in move order.
+    #[pyo3(signature = (node = None))]
+    fn children(&self, node: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<NodeId>> {
+        let node = self.node(node, "Tree.children(node)")?;
+        Ok(self.tree.children(node).to_vec())
+    }
+
+    /// The value of leaf `node` (MAX's view); None for an interior node.
+    #[pyo3(signature = (node = None))]
+    fn value(&self, node: Option<&Bound<'_, PyAny>>) -> PyResult<Option<i32>> {
+        Ok(self.tree.value(self.node(node, "Tree.value(node)")?))
+    }
+
+    /// The label of `node`, None where the text gave none.
+    #[pyo3(signature = (node = None))]
+    fn label(&self, node: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+        Ok(self.tree.label(self.node(node, "Tree.label(node)")?).map(str::to_string))
+    }
+
+    /// True when chance moves at `node` (a `{ ... }` node).
+    #[pyo3(signature = (node = None))]
+    fn is_chance(&self, node: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+        Ok(self.tree.is_chance(self.node(node, "Tree.is_chance(node)")?))
+    }
+
+    /// The probabilities of chance node `node`'s outcomes as
+    /// `fractions.Fraction`s, in the order of `children(node)`; None for a
+    /// decision node or a leaf.
+    #[pyo3(signature = (node = None))]
+    fn probabilities(&self, py: Python<'_>, node: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<Py<PyAny>>>> {
+        let node = self.node(node, "Tree.probabilities(node)")?;
+        let Some(probabilities) = self.tree.probabilities(node) else { return Ok(None) };
+        probabilities.iter().map(|&p| fraction_of(py, p)).collect::<PyResult<_>>().map(Some)
+    }
+
+    /// True when MAX is to move at `node`: MAX at the first decision node,
+    /// the sides alternating at every decision node and never at a chance
+    /// node (a chance node or a leaf has the side whose view its value takes).
+    #[pyo3(signature = (node = None))]
+    fn max_to_move(&self, node: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+        let node = self.node(node, "Tree.max_to_move(node)")?;
+        Ok(self.max_to_move.get_or_init(|| self.tree.max_to_move())[node as usize])
     }
 
     /// The tree in the text format.
@@ -91,6 +175,15 @@ impl Tree {
 
     fn __repr__(&self) -> String {
         format!("Tree({:?})", self.tree.to_string())
+    }
+}
+
+impl Tree {
+    /// The node number `node` (None: the root), checked against the tree's
+    /// size; `what` names the argument in the error.
+    fn node(&self, node: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<NodeId> {
+        let last = self.tree.len() as i128 - 1;
+        Ok(args::optional_int(node, what, 0, last)?.map_or(abprune_games::Tree::ROOT, |node| node as NodeId))
     }
 }
 

@@ -20,4 +20,5 @@ mod hostile_input;
 mod issue23;
 mod issue35_books;
 mod lab_cli;
+mod tree_chance_cli;
 mod tree_cli;

@@ -28,6 +28,7 @@ from ._abprune import (
     TicTacToe,
     Tree,
     TreeResult,
+    chance_view,
     check_game,
     search,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "TicTacToe",
     "Tree",
     "TreeResult",
+    "chance_view",
     "check_game",
     "search",
 ]
@@ -124,6 +126,32 @@ class Game:
       values, and starts afresh for another, whose positions can have the same
       keys but other values. ``None`` (the default) means the class has one
       set of rules; a game of another class is always another game.
+
+    Games with chance (dice thrown, a card drawn) define two more methods,
+    both or neither:
+
+    - ``chance_to_move()``: ``True`` where chance moves next (the dice are
+      to be thrown), else ``False``.
+    - ``chance_outcomes()``: where chance is to move, the outcomes as a list
+      of ``(move, probability)`` pairs; each move is then played with
+      ``play`` and taken back with ``undo`` like any other. A probability is
+      exact: a ``fractions.Fraction``, a ``(numerator, denominator)`` pair of
+      ints or a string such as ``"1/6"`` or ``"0.25"`` (a float is refused:
+      ``0.1`` is not one tenth). They must be above 0 and sum to exactly 1,
+      else a ``ValueError`` names the outcome and the sum.
+    - ``value_bounds()``: optional, ``None`` or ``(lowest, highest)``: two
+      ints bounding every value a leaf can have, *from the first player's
+      view* (Ballard's L and U, which let Star1 and Star2 cut off at chance
+      nodes); asked once, at the start of each search.
+
+    Chance never passes the turn: the side to move before the throw moves
+    after it (a game with ``side_to_move()`` that says otherwise gets a
+    ``ValueError``). At a chance node the moves are the outcomes, whatever
+    ``moves()`` says. ``abprune.chance_view(game)`` shows what a search
+    sees of the current position (the outcomes with their probabilities as
+    ``Fraction``s). ``search`` and ``Engine`` are deterministic searches and
+    refuse a game with chance with a ``ValueError``; the searches for
+    chance (expectiminimax, Star1, Star2) come with the library's.
 
     An exception raised by any of them stops the search and propagates; a
     result of the wrong type or out of range is a ``TypeError`` or
