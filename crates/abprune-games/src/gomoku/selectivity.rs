@@ -48,5 +48,6 @@ pub const SELECTIVITY: Selectivity = Selectivity {
     singular_extensions: false,
     threat_defences: false,
     fractional_depth: false,
+    fail_high_reduction: false,
     ..Selectivity::ALL
 };

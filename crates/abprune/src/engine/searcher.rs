@@ -420,6 +420,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             revisited: false,
             pv_node: false,
             static_eval: None,
+            likely_fail_high: false,
             unproven_before: self.unproven,
             horizons_before: self.horizons,
             best: -Score::INFINITY,
@@ -506,6 +507,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 self.horizons += 1;
                 return Some(value);
             }
+            node.likely_fail_high = self.likely_fail_high(node.depth, eval, node.beta);
         }
         if self.plan.selectivity().internal_reductions
             && node.table_code.is_none()
@@ -605,7 +607,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                     ControlFlow::Continue(extension) => extension,
                     ControlFlow::Break(value) => return Some(value),
                 };
-                self.search_selective_move(node, mover, at, node.fractional_depth() - PLY_FRACTIONS + extension)
+                let fail_high = if node.likely_fail_high && !at.forcing { PLY_FRACTIONS } else { 0 };
+                let new_depth = (node.fractional_depth() - PLY_FRACTIONS + extension).saturating_sub(fail_high);
+                self.search_selective_move(node, mover, at, new_depth)
             } else {
                 self.search_move(node, mover, at, node.depth - 1)
             };
@@ -1046,6 +1050,18 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         None
     }
 
+    /// Whether a null-window node `depth` plies deep with evaluation
+    /// `eval` will likely fail high ([`crate::Selectivity::fail_high_reduction`]):
+    /// the evaluation lies the fail-high margin above beta and no threat
+    /// must be answered first.
+    fn likely_fail_high(&mut self, depth: u32, eval: Score, beta: Score) -> bool {
+        let selectivity = *self.plan.selectivity();
+        selectivity.fail_high_reduction
+            && beta.is_heuristic()
+            && i64::from(eval.get()) >= i64::from(beta.get()) + i64::from(selectivity.fail_high_margin_at(depth))
+            && !self.context.game.must_answer()
+    }
+
     /// Whether the `searched`-th move (0-based, quiet, at a node that
     /// already has a move that does not lose) is skipped: move-count
     /// pruning near the horizon, or futility pruning when the evaluation
@@ -1204,6 +1220,10 @@ struct Node<'t, M> {
     pv_node: bool,
     /// The static evaluation, at null-window nodes of a selective search.
     static_eval: Option<Score>,
+    /// A null-window node whose evaluation is far enough above beta that
+    /// it will likely fail high: its quiet moves are searched a ply
+    /// shallower ([`crate::Selectivity::fail_high_reduction`]).
+    likely_fail_high: bool,
     /// The counters when the node was entered, for the stored draft.
     unproven_before: u64,
     horizons_before: u64,

@@ -42,6 +42,10 @@
 //!   fractions left over add up along a line until they make a ply. A
 //!   node's depth for every other rule is its whole plies. Off, every
 //!   reduction and extension is rounded to whole plies, as before.
+//! - **fail-high reductions** (Rapfi's): at a null-window node whose
+//!   evaluation lies a margin above beta (it will likely fail high), the
+//!   quiet moves are searched a ply shallower: the one that cuts needs
+//!   little depth to show it, the others are not worth it.
 //! - **internal iterative reductions**: a node the table knows no move for
 //!   is searched one ply shallower; the next iteration, with a move from
 //!   this one, searches it properly.
@@ -81,6 +85,8 @@ pub struct Selectivity {
     /// Only the game's defences where it says a threat narrows the
     /// replies ([`crate::Game::threat_defences`]).
     pub threat_defences: bool,
+    /// Quiet moves a ply shallower at a node likely to fail high.
+    pub fail_high_reduction: bool,
     /// Depth counted in fractions of a ply ([`PLY_FRACTIONS`]): late move
     /// reductions and [`Selectivity::single_reply_extension`] keep their
     /// fractions instead of being rounded to whole plies.
@@ -116,6 +122,7 @@ impl Selectivity {
         internal_reductions: false,
         singular_extensions: false,
         threat_defences: false,
+        fail_high_reduction: false,
         fractional_depth: false,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
@@ -132,6 +139,7 @@ impl Selectivity {
         internal_reductions: true,
         singular_extensions: true,
         threat_defences: true,
+        fail_high_reduction: true,
         fractional_depth: true,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
@@ -148,12 +156,24 @@ impl Selectivity {
             || self.internal_reductions
             || self.singular_extensions
             || self.threat_defences
+            || self.fail_high_reduction
             || self.fractional_depth
     }
 
     /// The names of the switches, in the order of the fields, for command lines.
-    pub const NAMES: [&'static str; 10] =
-        ["lmr", "null", "futility", "rfp", "lmp", "extensions", "iir", "singular", "defences", "fractional"];
+    pub const NAMES: [&'static str; 11] = [
+        "lmr",
+        "null",
+        "futility",
+        "rfp",
+        "lmp",
+        "extensions",
+        "iir",
+        "singular",
+        "defences",
+        "failhigh",
+        "fractional",
+    ];
 
     /// The switch called `name` (one of [`Selectivity::NAMES`]).
     pub fn switch_mut(&mut self, name: &str) -> Option<&mut bool> {
@@ -167,6 +187,7 @@ impl Selectivity {
             "iir" => &mut self.internal_reductions,
             "singular" => &mut self.singular_extensions,
             "defences" => &mut self.threat_defences,
+            "failhigh" => &mut self.fail_high_reduction,
             "fractional" => &mut self.fractional_depth,
             _ => return None,
         })
@@ -224,6 +245,8 @@ pub const REVERSE_FUTILITY_MAX_DEPTH: u32 = 5;
 /// The default of [`Selectivity::futility_margin`]: a hundred units a
 /// ply (a game sets its own scale).
 pub const DEFAULT_FUTILITY_MARGIN: i32 = 100;
+/// The fail-high reduction's margin is the futility margin divided by this.
+pub const FAIL_HIGH_MARGIN_DIVISOR: i32 = 4;
 /// Razoring's margin is this many times the futility margin.
 pub const RAZOR_MARGIN_RATIO: i32 = 2;
 
@@ -253,6 +276,14 @@ impl Selectivity {
     /// The futility margin at `depth`.
     pub(crate) fn futility_margin_at(&self, depth: u32) -> i32 {
         self.futility_margin.saturating_mul(depth as i32)
+    }
+
+    /// How far above beta a node's evaluation must lie at `depth` for the
+    /// fail-high reduction: a quarter of the futility margin per ply,
+    /// the ratio of Rapfi's fail-high margin (15 a ply) to its futility
+    /// margin (63 a ply).
+    pub(crate) fn fail_high_margin_at(&self, depth: u32) -> i32 {
+        self.futility_margin.saturating_mul(depth as i32) / FAIL_HIGH_MARGIN_DIVISOR
     }
 
     /// The razoring margin at `depth`.
