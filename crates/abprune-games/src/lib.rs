@@ -2,6 +2,7 @@
 //!
 //! Each module implements [`abprune::Game`] and knows nothing of search:
 //!
+//! - [`backgammon`], backgammon without the cube: a game with chance (dice);
 //! - [`tree`], explicit trees in a text format, as textbooks draw them;
 //! - [`random_tree`], random uniform trees with best, random or worst ordering;
 //! - [`nim`], Nim under the normal and the misère rule;
@@ -16,6 +17,7 @@
 
 #![deny(missing_docs)]
 
+pub mod backgammon;
 pub mod connect4;
 pub mod gomoku;
 pub mod kalah;
@@ -28,6 +30,7 @@ pub mod tictactoe;
 pub mod tree;
 mod tree_parse;
 
+pub use backgammon::Backgammon;
 pub use connect4::Connect4;
 pub use gomoku::{Gomoku, GomokuError, MoveOrder, Point, Rule};
 pub use kalah::Kalah;
