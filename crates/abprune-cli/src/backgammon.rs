@@ -3,8 +3,8 @@
 //! `scripts/backgammon-gnubg-check`), the engine's choice of play (for
 //! `scripts/backgammon-match`), and the board.
 
-use abprune::Game;
-use abprune_games::backgammon::{Backgammon, Dice, Move, Play};
+use abprune::{Game, Player};
+use abprune_games::backgammon::{eval, pubeval, Backgammon, Dice, Move, Play};
 use anyhow::{anyhow, bail, Context as _, Result};
 use clap::{Args, Subcommand};
 use std::io::BufRead;
@@ -19,8 +19,8 @@ pub enum BackgammonCommand {
     /// resulting position's ID (the opponent then on roll) and the play
     /// (points counted from the player on roll's side, `pass` if none).
     Moves(MovesArgs),
-    /// The play the engine chooses (its evaluation one ply ahead): the play
-    /// and the resulting position's ID on one line.
+    /// The play the engine chooses (for now Tesauro's pubeval one ply
+    /// ahead): the play and the resulting position's ID, tab-separated.
     Choose(PositionArgs),
     /// The board of a position, and the plays of a roll if given.
     Show(ShowArgs),
@@ -123,16 +123,19 @@ fn plays(game: &Backgammon) -> Vec<(Play, String)> {
 }
 
 /// The play whose resulting position the evaluation likes best for the
-/// player on roll (the opponent's evaluation, negated; a finished game by
-/// its result), with the resulting position's ID.
+/// player on roll (pubeval, with the weights the position before the play
+/// calls for; a finished game by its result), with the resulting
+/// position's ID.
 fn choose(game: &Backgammon) -> Option<(Play, String)> {
     let mut after = game.clone();
+    let mover = usize::from(game.side_to_move() == Player::Second);
+    let race = pubeval::is_race(game.board());
     let mut best: Option<(i32, Play, String)> = None;
     for play in game.legal_plays() {
         after.play(Move::Play(play));
         let value = match after.outcome() {
             Some(outcome) => -outcome.score(0).get(),
-            None => -after.evaluate().get(),
+            None => eval::after_play(after.board(), mover, race),
         };
         if best.as_ref().map_or(true, |(top, _, _)| value > *top) {
             best = Some((value, play, after.position_id()));

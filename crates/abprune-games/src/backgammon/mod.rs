@@ -22,6 +22,7 @@ mod display;
 pub mod eval;
 pub mod moves;
 pub mod position_id;
+pub mod pubeval;
 mod zobrist;
 
 use abprune::{Ending, Game, Outcome, Player, Probability, Score};

@@ -145,3 +145,37 @@ fn check_game_finds_no_defect() {
     let report = check_game(&mut Backgammon::new(), &options);
     assert!(report.is_ok(), "{report:?}");
 }
+
+#[test]
+#[ignore = "prints the spread of pubeval's scores over self-play positions"]
+fn pubeval_spread() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut scores = Vec::new();
+    for _ in 0..50 {
+        let mut game = Backgammon::new();
+        while game.outcome().is_none() {
+            let dice = Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).unwrap();
+            game.play(Move::Roll(dice));
+            let race = pubeval::is_race(&game.board);
+            let mover = game.to_move;
+            let best = game
+                .legal_plays()
+                .into_iter()
+                .map(|play| (pubeval::score(&moves::apply(&game.board, mover, &play), mover, race), play))
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .unwrap();
+            scores.push(best.0);
+            game.play(Move::Play(best.1));
+        }
+    }
+    scores.sort_by(f32::total_cmp);
+    let n = scores.len();
+    println!(
+        "{n} scores: min {} p10 {} p50 {} p90 {} max {}",
+        scores[0],
+        scores[n / 10],
+        scores[n / 2],
+        scores[9 * n / 10],
+        scores[n - 1]
+    );
+}
