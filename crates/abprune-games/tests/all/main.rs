@@ -8,6 +8,7 @@
 
 mod common;
 
+mod backgammon;
 mod connect4;
 mod connect4_solver;
 mod gomoku;
