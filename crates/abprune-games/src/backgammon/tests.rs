@@ -141,7 +141,7 @@ fn random_games_undo_exactly_and_keep_the_key() {
 
 #[test]
 fn check_game_finds_no_defect() {
-    let options = CheckOptions { lines: 40, max_plies: 400, solve_depth: 0, ..CheckOptions::default() };
+    let options = CheckOptions { lines: 40, max_plies: 400, solve_depth: 2, ..CheckOptions::default() };
     let report = check_game(&mut Backgammon::new(), &options);
     assert!(report.is_ok(), "{report:?}");
 }
