@@ -56,16 +56,16 @@ pub fn encode(board: &Board, on_roll: usize) -> String {
 /// fifteen checkers a side, both sides on one point, bits past the two
 /// sides' counts.
 pub fn decode(id: &str) -> Result<Board, String> {
-    let chars = id.as_bytes();
-    if chars.len() != ID_CHARS {
-        return Err(format!("position ID {id:?} has {} characters, not {ID_CHARS}", id.chars().count()));
+    let count = id.chars().count();
+    if count != ID_CHARS {
+        return Err(format!("position ID {id:?} has {count} characters, not {ID_CHARS}"));
     }
     let mut key = [0u8; KEY_BYTES + 1];
     let mut bits: u32 = 0;
     let mut held = 0;
     let mut byte = 0;
-    for (place, &c) in chars.iter().enumerate() {
-        let Some(value) = BASE64.iter().position(|&b| b == c) else {
+    for (place, c) in id.chars().enumerate() {
+        let Some(value) = BASE64.iter().position(|&b| char::from(b) == c) else {
             return Err(format!("position ID {id:?}: character {} is not base64", place + 1));
         };
         bits = (bits << 6) | value as u32;
@@ -118,6 +118,9 @@ mod tests {
         assert!(decode("4HPwATDgc/ABM").unwrap_err().contains("13 characters"));
         assert!(decode("4HPwATDgc/AB!A").unwrap_err().contains("character 13"));
         assert!(decode("//////////////").is_err());
+        // Counted in characters, not bytes.
+        assert!(decode("4HPwATDgc/ABMé").unwrap_err().contains("character 14"));
+        assert!(decode("4HPwATDgc/éé").unwrap_err().contains("12 characters"));
     }
 
     #[test]
