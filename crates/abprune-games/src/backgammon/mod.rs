@@ -66,7 +66,9 @@ impl Backgammon {
     }
 
     /// A position from its board, the side to move (side 0 of the board is
-    /// the first player) and the dice it has thrown, if any.
+    /// the first player) and the dice it has thrown, if any. The board must
+    /// be a possible one ([`Board::defect`] finds none), as
+    /// [`Backgammon::from_position_id`] makes sure.
     pub fn from_board(board: Board, to_move: Player, dice: Option<Dice>) -> Backgammon {
         let to_move = side_index(to_move);
         Backgammon { board, to_move, dice, key: zobrist::full(&board, to_move, dice), history: Vec::new() }
