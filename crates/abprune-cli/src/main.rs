@@ -1,6 +1,7 @@
 //! The `abprune` command: a thin dispatcher to one module per subcommand.
 
 mod animate;
+mod backgammon;
 mod bench;
 mod connect4;
 mod gomocup;
@@ -60,6 +61,9 @@ enum Command {
     /// Fit the Gomoku evaluation and move hint to games and labelled positions.
     #[command(subcommand)]
     Tune(TuneCommand),
+    /// Backgammon positions by gnubg position ID: legal plays, the engine's play, the board.
+    #[command(subcommand)]
+    Backgammon(backgammon::BackgammonCommand),
 }
 
 /// The games `abprune play` knows.
@@ -123,6 +127,7 @@ fn main() -> ExitCode {
         Command::Tune(TuneCommand::Gomoku(args)) => tune::run(args),
         Command::Tune(TuneCommand::GomokuOrder(args)) => tune_order::run(args),
         Command::Tune(TuneCommand::GomokuEval(args)) => tune_eval::run(args),
+        Command::Backgammon(command) => backgammon::run(command),
     };
     // What is left of the output is written now, where its error can be told.
     match outcome.and_then(|()| Ok(output::flush()?)) {

@@ -2,7 +2,12 @@
 //!
 //! Each module implements [`abprune::Game`] and knows nothing of search:
 //!
+<<<<<<< HEAD
 //! - [`tree`], explicit trees in a text format, as textbooks draw them, chance nodes included;
+=======
+//! - [`backgammon`], backgammon without the cube: a game with chance (dice);
+//! - [`tree`], explicit trees in a text format, as textbooks draw them;
+>>>>>>> i38-bg
 //! - [`random_tree`], random uniform trees with best, random or worst ordering;
 //! - [`random_chance_tree`], random regular *-minimax trees (MAX, chance, MIN, chance, ...);
 //! - [`nim`], Nim under the normal and the misère rule;
@@ -17,6 +22,7 @@
 
 #![deny(missing_docs)]
 
+pub mod backgammon;
 pub mod connect4;
 pub mod gomoku;
 pub mod kalah;
@@ -34,6 +40,7 @@ mod tree_lex;
 mod tree_nested;
 mod tree_parse;
 
+pub use backgammon::Backgammon;
 pub use connect4::Connect4;
 pub use gomoku::{Gomoku, GomokuError, MoveOrder, Point, Rule};
 pub use kalah::Kalah;

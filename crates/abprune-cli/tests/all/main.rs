@@ -7,6 +7,7 @@
 mod common;
 
 mod animate_browser;
+mod backgammon_cli;
 mod closed_output;
 mod connect4_cli;
 mod connect4_players;

@@ -8,6 +8,7 @@
 
 mod common;
 
+mod backgammon;
 mod chance_trees;
 mod connect4;
 mod connect4_solver;

@@ -1,0 +1,282 @@
+//! Backgammon without the doubling cube: a game with chance, for the
+//! *-minimax searches.
+//!
+//! The standard rules: 24 points, the bar, bearing off, hitting a blot
+//! (a lone checker) sends it to the bar; the dice must be used as fully
+//! as the position allows ([`moves`] states the rules of a play). A game
+//! is a single win (1 point), a gammon (2: the loser has borne off no
+//! checker) or a backgammon (3: and has one on the bar or in the winner's
+//! home board); values are counted in thousandths of a point
+//! ([`eval::POINT`]), so a result and the evaluation share one scale.
+//!
+//! Each turn is two moves of the game: chance throws the dice
+//! ([`Move::Roll`], 21 outcomes, 1/36 for a double, 2/36 for the others),
+//! then the same side plays them ([`Move::Play`], the pass when nothing can
+//! move). Chance never passes the turn; the checker play does.
+//!
+//! Positions are read and written as gnubg's position IDs
+//! ([`position_id`]), so they can be checked against GNU Backgammon.
+
+pub mod board;
+mod display;
+pub mod eval;
+pub mod moves;
+pub mod position_id;
+pub mod pubeval;
+mod zobrist;
+
+use abprune::{Ending, Game, Outcome, Player, Probability, Score};
+use board::{Board, Landing, BAR, CHECKERS, HOME, POINTS};
+pub use moves::{Dice, Move, Play, Step};
+
+/// The rolls a die has: a roll's chance is counted out of `FACES * FACES`.
+const FACES: u64 = 6;
+
+/// A backgammon position: the checkers, the side to move, the dice it
+/// has thrown (none: chance is to move), and what each checker play hit,
+/// to take it back.
+#[derive(Clone, Debug)]
+pub struct Backgammon {
+    board: Board,
+    /// 0 for [`Player::First`], 1 for the second.
+    to_move: usize,
+    dice: Option<Dice>,
+    key: u64,
+    history: Vec<Undo>,
+}
+
+/// What a checker play changed beyond its steps.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    dice: Dice,
+    /// Bit `i` set when step `i` hit a blot.
+    hits: u8,
+}
+
+impl Default for Backgammon {
+    fn default() -> Self {
+        Backgammon::new()
+    }
+}
+
+impl Backgammon {
+    /// The starting position, the first player to roll.
+    pub fn new() -> Backgammon {
+        Backgammon::from_board(Board::start(), Player::First, None)
+    }
+
+    /// A position from its board, the side to move (side 0 of the board is
+    /// the first player) and the dice it has thrown, if any. The board must
+    /// be a possible one ([`Board::defect`] finds none), as
+    /// [`Backgammon::from_position_id`] makes sure.
+    pub fn from_board(board: Board, to_move: Player, dice: Option<Dice>) -> Backgammon {
+        let to_move = side_index(to_move);
+        Backgammon { board, to_move, dice, key: zobrist::full(&board, to_move, dice), history: Vec::new() }
+    }
+
+    /// The position of a gnubg position ID, the first player on roll, with
+    /// `dice` thrown (or chance to move).
+    ///
+    /// # Errors
+    /// The ID's defect, as [`position_id::decode`] names it.
+    pub fn from_position_id(id: &str, dice: Option<Dice>) -> Result<Backgammon, String> {
+        Ok(Backgammon::from_board(position_id::decode(id)?, Player::First, dice))
+    }
+
+    /// The gnubg position ID, the side to move on roll (gnubg writes its checkers second).
+    pub fn position_id(&self) -> String {
+        position_id::encode(&self.board, self.to_move)
+    }
+
+    /// The checkers.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The dice thrown and not yet played.
+    pub fn dice(&self) -> Option<Dice> {
+        self.dice
+    }
+
+    /// The legal checker plays of the dice thrown, one per resulting
+    /// position (empty while chance is to move or when the game is over).
+    pub fn legal_plays(&self) -> Vec<Play> {
+        let mut plays = Vec::new();
+        if let (Some(dice), None) = (self.dice, self.outcome()) {
+            moves::legal_plays(&self.board, self.to_move, dice, &mut plays);
+        }
+        plays
+    }
+
+    fn side_index(&self) -> usize {
+        self.to_move
+    }
+
+    fn side_to_move_name(&self) -> &'static str {
+        if self.to_move == 0 {
+            "first player"
+        } else {
+            "second player"
+        }
+    }
+
+    /// The key of the slots a step of the side to move from `from` to
+    /// `landing` may change.
+    fn slots_key(&self, from: usize, landing: Landing) -> u64 {
+        let side = self.to_move;
+        let counts = &self.board.counts;
+        let mut key = zobrist::checkers(side, from, counts[side][from]);
+        if let Landing::Point(to) = landing {
+            let theirs = POINTS - 1 - to;
+            key ^= zobrist::checkers(side, to, counts[side][to])
+                ^ zobrist::checkers(1 - side, theirs, counts[1 - side][theirs])
+                ^ zobrist::checkers(1 - side, BAR, counts[1 - side][BAR]);
+        }
+        key
+    }
+
+    fn play_checkers(&mut self, play: Play) {
+        let Some(dice) = self.dice else {
+            debug_assert!(false, "a checker play with no dice thrown");
+            return;
+        };
+        let mut hits = 0;
+        for (i, step) in play.steps().iter().enumerate() {
+            let (from, landing) = (usize::from(step.from), step.landing());
+            self.key ^= self.slots_key(from, landing);
+            if self.board.step(self.to_move, from, landing) {
+                hits |= 1 << i;
+            }
+            self.key ^= self.slots_key(from, landing);
+        }
+        self.history.push(Undo { dice, hits });
+        self.key ^= zobrist::roll(Some(dice)) ^ zobrist::to_move(0) ^ zobrist::to_move(1);
+        self.dice = None;
+        self.to_move = 1 - self.to_move;
+    }
+
+    fn undo_checkers(&mut self, play: Play) {
+        let Some(Undo { dice, hits }) = self.history.pop() else {
+            debug_assert!(false, "undo of a checker play never played");
+            return;
+        };
+        self.to_move = 1 - self.to_move;
+        self.dice = Some(dice);
+        self.key ^= zobrist::roll(Some(dice)) ^ zobrist::to_move(0) ^ zobrist::to_move(1);
+        for (i, step) in play.steps().iter().enumerate().rev() {
+            let (from, landing) = (usize::from(step.from), step.landing());
+            self.key ^= self.slots_key(from, landing);
+            self.board.unstep(self.to_move, from, landing, hits & (1 << i) != 0);
+            self.key ^= self.slots_key(from, landing);
+        }
+    }
+}
+
+/// 0 for the first player, 1 for the second.
+fn side_index(player: Player) -> usize {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
+/// How many points the side that bore off all its checkers wins: 1, 2
+/// for a gammon, 3 for a backgammon.
+fn points_won(board: &Board, loser: usize) -> i32 {
+    if board.off(loser) > 0 {
+        1
+    } else if board.counts[loser][BAR] > 0 || board.counts[loser][POINTS - HOME..POINTS].iter().any(|&n| n > 0) {
+        3
+    } else {
+        2
+    }
+}
+
+impl Game for Backgammon {
+    type Move = Move;
+
+    fn side_to_move(&self) -> Player {
+        if self.to_move == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        match self.dice {
+            None => moves.extend(Dice::all().map(|(dice, _)| Move::Roll(dice))),
+            Some(dice) => {
+                let mut plays = Vec::new();
+                moves::legal_plays(&self.board, self.to_move, dice, &mut plays);
+                moves.extend(plays.into_iter().map(Move::Play));
+            }
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        match mv {
+            Move::Roll(dice) => {
+                debug_assert!(self.dice.is_none(), "dice thrown twice");
+                self.dice = Some(dice);
+                self.key ^= zobrist::roll(Some(dice));
+            }
+            Move::Play(play) => self.play_checkers(play),
+        }
+    }
+
+    fn undo(&mut self, mv: Move) {
+        match mv {
+            Move::Roll(dice) => {
+                self.key ^= zobrist::roll(Some(dice));
+                self.dice = None;
+            }
+            Move::Play(play) => self.undo_checkers(play),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let (mine, theirs) = (self.to_move, 1 - self.to_move);
+        if self.board.off(theirs) == CHECKERS {
+            Some(Outcome::Score(-eval::POINT * points_won(&self.board, mine)))
+        } else if self.board.off(mine) == CHECKERS {
+            Some(Outcome::Score(eval::POINT * points_won(&self.board, theirs)))
+        } else {
+            None
+        }
+    }
+
+    fn evaluate(&self) -> Score {
+        Score::new(eval::evaluate(&self.board, self.to_move))
+    }
+
+    fn hash_key(&self) -> Option<u64> {
+        Some(self.key)
+    }
+
+    fn ending(&self) -> Ending {
+        Ending::Margin { lowest: -3 * eval::POINT, highest: 3 * eval::POINT }
+    }
+
+    fn chance_to_move(&self) -> bool {
+        self.dice.is_none() && self.outcome().is_none()
+    }
+
+    fn chance_outcomes(&self, outcomes: &mut Vec<(Move, Probability)>) {
+        for (dice, chances) in Dice::all() {
+            if let Some(probability) = Probability::new(chances, FACES * FACES) {
+                outcomes.push((Move::Roll(dice), probability));
+            }
+        }
+    }
+
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        Some((Score::new(-3 * eval::POINT), Score::new(3 * eval::POINT)))
+    }
+}
+
+#[cfg(test)]
+mod tests;
