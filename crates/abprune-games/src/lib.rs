@@ -2,12 +2,8 @@
 //!
 //! Each module implements [`abprune::Game`] and knows nothing of search:
 //!
-<<<<<<< HEAD
-//! - [`tree`], explicit trees in a text format, as textbooks draw them, chance nodes included;
-=======
 //! - [`backgammon`], backgammon without the cube: a game with chance (dice);
-//! - [`tree`], explicit trees in a text format, as textbooks draw them;
->>>>>>> i38-bg
+//! - [`tree`], explicit trees in a text format, as textbooks draw them, chance nodes included;
 //! - [`random_tree`], random uniform trees with best, random or worst ordering;
 //! - [`random_chance_tree`], random regular *-minimax trees (MAX, chance, MIN, chance, ...);
 //! - [`nim`], Nim under the normal and the misère rule;
