@@ -91,6 +91,7 @@ pub mod check;
 pub mod engine;
 pub mod game;
 pub mod limits;
+pub mod ratio;
 pub mod score;
 pub mod stats;
 pub mod strategy;
@@ -106,6 +107,7 @@ pub use engine::{
 };
 pub use game::{Ending, Game, Horizon, Player};
 pub use limits::{SearchLimits, StopReason};
+pub use ratio::{Ratio, RatioError};
 pub use score::{Outcome, Score};
 pub use stats::SearchStats;
 pub use strategy::{best_move, Choice, FixedDepth, Limited, Strategy};
