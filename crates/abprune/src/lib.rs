@@ -112,9 +112,10 @@ pub use score::{Outcome, Score};
 pub use stats::SearchStats;
 pub use strategy::{best_move, Choice, FixedDepth, Limited, Strategy};
 pub use textbook::{
-    alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult, UNLIMITED_DEPTH,
+    alphabeta, alphabeta_failsoft, branch_and_bound, expectiminimax, minimax, mtdf, negamax, pvs, star1, star2,
+    ChanceError, ChanceResult, SearchResult, UNLIMITED_DEPTH,
 };
-pub use trace::{NoTrace, Observer, Trace, TraceEvent};
+pub use trace::{ChanceEvent, ChanceObserver, ChanceTrace, Fail, NoTrace, NodeKind, Observer, Trace, TraceEvent};
 
 /// The crate README's example, compiled and run with the doctests so that
 /// the page a registry shows cannot drift from the code.
