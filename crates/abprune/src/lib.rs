@@ -30,6 +30,11 @@
 //! - [`Algorithm`]: the plain algorithms by the names users type (`f1`,
 //!   `alphabeta`, ...), parsed, with the [`Window`] each takes, run on any
 //!   game with an observer: what a command line or a binding needs.
+//! - Games with chance (dice, cards): [`expectiminimax`], Ballard's
+//!   [`star1`] and [`star2`] with exact values ([`Ratio`]), refusing a game
+//!   that breaks the contract with a [`ChanceError`] naming the node
+//!   (see [`textbook#games-with-chance`](textbook#games-with-chance) for a
+//!   dice game's value); [`ChanceAlgorithm`] names them.
 //!
 //! The library has no dependencies and never prints.
 //!
@@ -87,6 +92,7 @@
 
 pub mod algorithm;
 pub mod chance;
+pub mod chance_algorithm;
 pub mod check;
 pub mod engine;
 pub mod game;
@@ -100,6 +106,7 @@ pub mod trace;
 
 pub use algorithm::{Algorithm, ParseAlgorithmError, Window};
 pub use chance::Probability;
+pub use chance_algorithm::{ChanceAlgorithm, ParseChanceAlgorithmError};
 pub use engine::{
     Engine, EngineError, EngineOptions, EngineResult, OrderingOptions, ParallelOptions, ParallelScheme,
     ReportingOptions, SearchInfo, Selectivity, ShapeOptions, SolveMode, TableOptions, Variant, DEFAULT_NEAR_PLIES,

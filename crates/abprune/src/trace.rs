@@ -187,7 +187,8 @@ pub enum ChanceEvent<M> {
     ChanceCutoff {
         /// Distance from the root.
         ply: u32,
-        /// Outcomes never searched (in this phase, for Star2's probes).
+        /// Outcomes whose value the node never searched in full (those
+        /// from the cut on; for Star2, also those it only probed).
         skipped: usize,
         /// Below the window or above it.
         fail: Fail,

@@ -34,7 +34,7 @@ pub enum ChanceError<M> {
         sum: Ratio,
     },
     /// A leaf whose value lies outside the game's
-    /// [`Game::value_bounds`]: Star1 and Star2 would cut off on bounds
+    /// [`crate::Game::value_bounds`]: Star1 and Star2 would cut off on bounds
     /// that do not hold.
     OutOfBounds {
         /// The moves from the root to the leaf.
@@ -58,7 +58,7 @@ pub enum ChanceError<M> {
         /// The score it had, side to move's view.
         value: Score,
     },
-    /// [`Game::value_bounds`] that are no bounds: both must be heuristic
+    /// [`crate::Game::value_bounds`] that are no bounds: both must be heuristic
     /// values and `low < high`.
     InvalidBounds {
         /// The declared lowest value.
@@ -67,7 +67,7 @@ pub enum ChanceError<M> {
         high: Score,
     },
     /// An outcome of a chance node changed the side to move, which chance
-    /// never does (see [`Game::chance_to_move`]).
+    /// never does (see [`crate::Game::chance_to_move`]).
     ChanceChangedSide {
         /// The moves from the root through the outcome.
         line: Vec<M>,

@@ -502,3 +502,32 @@ fn a_decided_leaf_is_refused() {
     assert!(matches!(&error, ChanceError::DecidedLeaf { line, .. } if *line == [6]), "{error}");
     assert!(error.to_string().starts_with("the leaf after 6:"), "{error}");
 }
+
+/// Denominators multiply down a line of chance nodes: past 128 bits the
+/// search stops with an overflow named at a node on that line, never a
+/// rounded or wrapped value.
+#[test]
+fn an_overflow_is_an_error_never_a_wrong_value() {
+    /// A prime near 2^31: six levels of it need about 186 bits.
+    const PRIME: u64 = 2_147_483_647;
+    // Level k: a chance node (index 2k) whose first outcome, of
+    // probability 1/PRIME, leads on down the chain, the other to a leaf.
+    let mut tree = StarTree { nodes: Vec::new(), sides: Vec::new(), bounds: None, path: vec![0] };
+    for level in 0..6 {
+        tree.nodes.push(Node::Chance(vec![(2 * level + 2, 1), (2 * level + 1, PRIME - 1)], PRIME));
+        tree.nodes.push(Node::Leaf(level as i32 + 1));
+    }
+    tree.nodes.push(Node::Leaf(7));
+    tree.sides = vec![Player::First; tree.nodes.len()];
+    for (name, result) in [
+        ("expectiminimax", expectiminimax(&mut tree, UNLIMITED_DEPTH, &mut NoTrace)),
+        ("star1", star1(&mut tree, UNLIMITED_DEPTH, Ratio::NEG_INFINITY, Ratio::INFINITY, &mut NoTrace)),
+        ("star2", star2(&mut tree, UNLIMITED_DEPTH, Ratio::NEG_INFINITY, Ratio::INFINITY, &mut NoTrace)),
+    ] {
+        let error = result.unwrap_err();
+        let ChanceError::Overflow { line } = &error else { panic!("{name}: {error}") };
+        assert!(line.iter().all(|&mv| mv == 0), "{name}: {error}");
+        assert!(error.to_string().contains("overflowed 128 bits"), "{name}: {error}");
+        assert_eq!(tree.path, [0], "{name} left the game moved");
+    }
+}
