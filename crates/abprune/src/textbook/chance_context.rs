@@ -11,7 +11,9 @@ use crate::score::Score;
 use crate::stats::SearchStats;
 use crate::trace::{ChanceEvent, ChanceObserver, Fail, NodeKind};
 
+use super::chance_memory::ChanceMemory;
 use super::chance_result::{ChanceError, ChanceResult};
+use crate::limits::{Clock, StopReason};
 
 /// Where a node is met: its remaining depth, its distance from the root,
 /// the move or outcome that leads to it and, below a chance node, the
@@ -77,6 +79,24 @@ pub(crate) struct ChanceContext<'a, G: Game, O> {
     best_move: Option<G::Move>,
     move_lists: Vec<Vec<G::Move>>,
     outcome_lists: Vec<Vec<(G::Move, Probability)>>,
+    /// True once a leaf was valued by [`Game::evaluate`] (the depth limit
+    /// or a position without moves): the value then rests on the
+    /// evaluation, not on the rules alone.
+    evaluated: bool,
+    /// What the engine lends between searches (none in the textbook
+    /// functions): bounds at chance nodes, best moves for ordering.
+    memory: Option<&'a mut ChanceMemory<G::Move>>,
+    /// The engine's limits (none in the textbook functions).
+    clock: Option<&'a mut Clock>,
+    /// Why the search was stopped: from then on every node entered is
+    /// answered at once and the result means nothing.
+    stopped: Option<StopReason>,
+    /// Nodes the engine searched before this search (its node limit
+    /// counts them all).
+    nodes_before: u64,
+    /// True once a line was cut by the depth limit (a deeper search may
+    /// find another value).
+    pub(crate) horizon: bool,
 }
 
 impl<'a, G: Game, O: ChanceObserver<G::Move>> ChanceContext<'a, G, O> {
@@ -99,12 +119,38 @@ impl<'a, G: Game, O: ChanceObserver<G::Move>> ChanceContext<'a, G, O> {
             best_move: None,
             move_lists: Vec::new(),
             outcome_lists: Vec::new(),
+            evaluated: false,
+            memory: None,
+            clock: None,
+            stopped: None,
+            nodes_before: 0,
+            horizon: false,
         })
     }
 
-    /// The result with the root's `value`.
-    pub(crate) fn finish(self, value: Ratio) -> ChanceResult<G::Move> {
-        ChanceResult { value, best_move: self.best_move, stats: self.stats }
+    /// The context of an engine's search: it remembers into `memory` and
+    /// stops when `clock` says (`nodes_before` nodes already searched).
+    pub(crate) fn with_memory(
+        mut self,
+        memory: &'a mut ChanceMemory<G::Move>,
+        clock: &'a mut Clock,
+        nodes_before: u64,
+    ) -> Self {
+        self.memory = Some(memory);
+        self.clock = Some(clock);
+        self.nodes_before = nodes_before;
+        self
+    }
+
+    /// Why the search was stopped, if it was (its value means nothing).
+    pub(crate) fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+
+    /// The result with the root's `value`, found in `window`.
+    pub(crate) fn finish(self, value: Ratio, (alpha, beta): (Ratio, Ratio)) -> ChanceResult<G::Move> {
+        let exact = !self.evaluated && alpha < value && value < beta;
+        ChanceResult { value, best_move: self.best_move, stats: self.stats, exact }
     }
 
     /// `L` and `U` from the view of the side to move here, `±inf` when
@@ -130,8 +176,24 @@ impl<'a, G: Game, O: ChanceObserver<G::Move>> ChanceContext<'a, G, O> {
         beta: Ratio,
         probe: bool,
     ) -> Step<ChanceNode<G::Move>, G::Move> {
+        if self.stop_due() {
+            // Answered at once, uncounted: the engine discards the result.
+            let (low, _) = self.bounds_here();
+            return Ok(ChanceNode::Leaf(if low.is_infinite() { Ratio::ZERO } else { low }));
+        }
         self.stats.count_node(at.ply as usize);
         let node = self.expand(at)?;
+        if let ChanceNode::Chance(_) = &node {
+            if let Some(value) = self.recall(at, alpha, beta) {
+                // The table answers: to the search the node is a leaf.
+                self.stats.chance_nodes += 1;
+                let (ply, mv, probability) = (at.ply, at.via, at.probability);
+                let kind = NodeKind::Chance;
+                self.observer.observe(ChanceEvent::Enter { ply, mv, kind, probability, alpha, beta, probe });
+                self.give_back(at.ply, node);
+                return Ok(ChanceNode::Leaf(value));
+            }
+        }
         let kind = match &node {
             ChanceNode::Leaf(_) => NodeKind::Leaf,
             ChanceNode::Decision(_) => NodeKind::Decision,
@@ -149,6 +211,37 @@ impl<'a, G: Game, O: ChanceObserver<G::Move>> ChanceContext<'a, G, O> {
         Ok(node)
     }
 
+    /// Whether the engine's limits stop the search now (checked every so
+    /// many nodes, as the engine's own searches do).
+    fn stop_due(&mut self) -> bool {
+        if self.stopped.is_none() {
+            if let Some(clock) = self.clock.as_deref_mut() {
+                let nodes = self.nodes_before + self.stats.nodes;
+                if clock.due(nodes) {
+                    self.stopped = clock.check_now(nodes);
+                }
+            }
+        }
+        self.stopped.is_some()
+    }
+
+    /// What the memory knows of the chance node `at` in `(alpha, beta)`.
+    fn recall(&self, at: At<G::Move>, alpha: Ratio, beta: Ratio) -> Option<Ratio> {
+        let memory = self.memory.as_deref()?;
+        memory.recall(self.game.hash_key()?, at.depth, alpha, beta)
+    }
+
+    /// Remembers what the chance node `at` returned in `window` (nothing
+    /// once stopped: that value means nothing).
+    pub(crate) fn remember(&mut self, at: At<G::Move>, window: (Ratio, Ratio), value: Ratio) {
+        if self.stopped.is_some() {
+            return;
+        }
+        if let (Some(memory), Some(key)) = (self.memory.as_deref_mut(), self.game.hash_key()) {
+            memory.remember(key, at.depth, window, value);
+        }
+    }
+
     /// A finished game or the depth limit is a leaf; then chance's
     /// outcomes (checked to sum to one), or the player's moves (none: a
     /// leaf valued by the evaluation).
@@ -157,6 +250,8 @@ impl<'a, G: Game, O: ChanceObserver<G::Move>> ChanceContext<'a, G, O> {
             return self.leaf(outcome.score(at.ply));
         }
         if at.depth == 0 {
+            self.evaluated = true;
+            self.horizon = true;
             return self.leaf(self.game.evaluate());
         }
         let ply = at.ply as usize;
@@ -182,7 +277,15 @@ impl<'a, G: Game, O: ChanceObserver<G::Move>> ChanceContext<'a, G, O> {
         self.game.generate_moves(&mut moves);
         if moves.is_empty() {
             self.move_lists[ply] = moves;
+            self.evaluated = true;
             return self.leaf(self.game.evaluate());
+        }
+        // The best move of the last search first (the engine's memory).
+        let remembered = self.memory.as_deref().zip(self.game.hash_key());
+        if let Some(best) = remembered.and_then(|(memory, key)| memory.best_move(key)) {
+            if let Some(index) = moves.iter().position(|&mv| mv == best) {
+                moves[..=index].rotate_right(1);
+            }
         }
         Ok(ChanceNode::Decision(moves))
     }
@@ -291,6 +394,7 @@ impl<'a, G: Game, O: ChanceObserver<G::Move>> ChanceContext<'a, G, O> {
         debug_assert!(alpha < beta, "alpha-beta needs an open window: alpha {alpha} >= beta {beta}");
         let searched = if which == Moves::FirstOnly { &moves[..1] } else { moves };
         let mut current = Ratio::NEG_INFINITY;
+        let mut best = None;
         let mut alpha = alpha;
         for (i, &mv) in searched.iter().enumerate() {
             let known = match which {
@@ -305,6 +409,7 @@ impl<'a, G: Game, O: ChanceObserver<G::Move>> ChanceContext<'a, G, O> {
             };
             if value > current {
                 current = value;
+                best = Some(mv);
                 self.note_best(at.ply, mv);
                 alpha = alpha.max(value);
                 if value >= beta {
@@ -313,6 +418,11 @@ impl<'a, G: Game, O: ChanceObserver<G::Move>> ChanceContext<'a, G, O> {
                     self.cutoff(at.ply, searched.len() - i - 1);
                     break;
                 }
+            }
+        }
+        if let (Some(best), None) = (best, self.stopped) {
+            if let (Some(memory), Some(key)) = (self.memory.as_deref_mut(), self.game.hash_key()) {
+                memory.remember_best(key, best);
             }
         }
         Ok(current)

@@ -19,6 +19,11 @@ pub struct ChanceResult<M> {
     /// What the search did; chance nodes, their cut-offs and Star2's
     /// probes are counted apart.
     pub stats: SearchStats,
+    /// True when `value` is the game's own value: every line the search
+    /// needed ended in a finished game (none at the depth limit, none at
+    /// a position without moves valued by [`crate::Game::evaluate`]) and
+    /// the value lies inside the window (outside it, it is a bound).
+    pub exact: bool,
 }
 
 /// Why a search for games with chance refused the game: each names the

@@ -34,7 +34,7 @@ pub fn expectiminimax<G: Game, O: ChanceObserver<G::Move>>(
 ) -> Result<ChanceResult<G::Move>, ChanceError<G::Move>> {
     let mut context = ChanceContext::new(game, observer)?;
     let value = e(&mut context, At::root(depth))?;
-    Ok(context.finish(value))
+    Ok(context.finish(value, (Ratio::NEG_INFINITY, Ratio::INFINITY)))
 }
 
 /// `E(p)` for the node `at`.

@@ -115,6 +115,7 @@
 mod alphabeta;
 mod branch_and_bound;
 mod chance_context;
+mod chance_memory;
 mod chance_result;
 mod expectiminimax;
 mod failsoft;
@@ -127,6 +128,7 @@ mod star2;
 
 pub use alphabeta::alphabeta;
 pub use branch_and_bound::branch_and_bound;
+pub(crate) use chance_memory::ChanceMemory;
 pub use chance_result::{ChanceError, ChanceResult};
 pub use expectiminimax::expectiminimax;
 pub use failsoft::alphabeta_failsoft;
@@ -136,6 +138,7 @@ pub use negamax::negamax;
 pub use pvs::pvs;
 pub use star1::star1;
 pub use star2::star2;
+pub(crate) use star2::star2_remembering;
 
 use crate::game::{Game, Player};
 use crate::score::Score;

@@ -61,7 +61,7 @@ pub fn star1<G: Game, O: ChanceObserver<G::Move>>(
     debug_assert!(alpha < beta, "Star1 needs an open window: alpha {alpha} >= beta {beta}");
     let mut context = ChanceContext::new(game, observer)?;
     let value = star1_node(&mut context, At::root(depth), alpha, beta)?;
-    Ok(context.finish(value))
+    Ok(context.finish(value, (alpha, beta)))
 }
 
 /// Star1's search of the node `at` in `(alpha, beta)`.

@@ -1,9 +1,11 @@
 //! Ballard's Star2: Star1 with a probing phase, for regular trees.
 
 use super::chance_context::{outcome_window, weighted, At, ChanceContext, ChanceNode, Known, Moves, Step};
+use super::chance_memory::ChanceMemory;
 use super::chance_result::{ChanceError, ChanceResult};
 use crate::chance::Probability;
 use crate::game::Game;
+use crate::limits::{Clock, StopReason};
 use crate::ratio::{Ratio, RatioError};
 use crate::trace::{ChanceObserver, Fail};
 
@@ -54,7 +56,35 @@ pub fn star2<G: Game, O: ChanceObserver<G::Move>>(
     debug_assert!(alpha < beta, "Star2 needs an open window: alpha {alpha} >= beta {beta}");
     let mut context = ChanceContext::new(game, observer)?;
     let value = star2_node(&mut context, At::root(depth), alpha, beta)?;
-    Ok(context.finish(value))
+    Ok(context.finish(value, (alpha, beta)))
+}
+
+/// One iteration of the engine's Star2 ([`star2_remembering`]).
+pub(crate) struct Iteration<M> {
+    /// The result, meaningless when `stopped`.
+    pub(crate) result: ChanceResult<M>,
+    /// Why the limits stopped it, if they did.
+    pub(crate) stopped: Option<StopReason>,
+    /// True when a line was cut by the depth limit.
+    pub(crate) horizon: bool,
+}
+
+/// Star2 with the full window for the engine's iterative deepening: it
+/// remembers into `memory` (chance nodes' bounds, decision nodes' best
+/// moves, which it tries first) and stops when `clock` says
+/// (`nodes_before` nodes already searched).
+pub(crate) fn star2_remembering<G: Game, O: ChanceObserver<G::Move>>(
+    game: &mut G,
+    depth: u32,
+    observer: &mut O,
+    memory: &mut ChanceMemory<G::Move>,
+    (clock, nodes_before): (&mut Clock, u64),
+) -> Result<Iteration<G::Move>, ChanceError<G::Move>> {
+    let window = (Ratio::NEG_INFINITY, Ratio::INFINITY);
+    let mut context = ChanceContext::new(game, observer)?.with_memory(memory, clock, nodes_before);
+    let value = star2_node(&mut context, At::root(depth), window.0, window.1)?;
+    let (stopped, horizon) = (context.stopped(), context.horizon);
+    Ok(Iteration { result: context.finish(value, window), stopped, horizon })
 }
 
 /// Star2's search of the node `at` in `(alpha, beta)`.
@@ -85,6 +115,9 @@ fn star2_after_probe<G: Game, O: ChanceObserver<G::Move>>(
         ChanceNode::Chance(outcomes) => {
             let value = star2_chance(context, at, outcomes, (alpha, beta));
             context.give_back(at.ply, node);
+            if let Ok(value) = value {
+                context.remember(at, (alpha, beta), value);
+            }
             return value;
         }
     };
