@@ -34,7 +34,9 @@
 //!   [`star1`] and [`star2`] with exact values ([`Ratio`]), refusing a game
 //!   that breaks the contract with a [`ChanceError`] naming the node
 //!   (see [`textbook#games-with-chance`](textbook#games-with-chance) for a
-//!   dice game's value); [`ChanceAlgorithm`] names them.
+//!   dice game's value); [`ChanceAlgorithm`] names them;
+//!   [`engine::star2_deepening`] runs Star2 under iterative deepening with
+//!   a table at chance nodes and [`SearchLimits`].
 //!
 //! The library has no dependencies and never prints.
 //!

@@ -78,9 +78,8 @@ impl Ratio {
         Some(Ratio { numerator: sign * numerator / divisor, denominator: sign * denominator / divisor })
     }
 
-    /// The integer `value` (`i128::MIN` is taken as `-i128::MAX`'s
-    /// neighbour and refused by [`Ratio::new`]; here it saturates to
-    /// `-i128::MAX`, which no search reaches).
+    /// The integer `value`; `i128::MIN`, whose negation does not fit,
+    /// becomes `-i128::MAX` (no search comes near either).
     pub const fn from_integer(value: i128) -> Ratio {
         let numerator = if value == i128::MIN { -i128::MAX } else { value };
         Ratio { numerator, denominator: 1 }

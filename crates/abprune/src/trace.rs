@@ -150,7 +150,9 @@ pub enum Fail {
 /// it), exact.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChanceEvent<M> {
-    /// A node entered, with the window it is searched in.
+    /// A node entered, with the window it is searched in. (A chance node
+    /// the engine's table answers, in [`crate::engine::star2_deepening`],
+    /// is entered and left with no step between.)
     Enter {
         /// Distance from the root in nodes (a chance node is a ply).
         ply: u32,

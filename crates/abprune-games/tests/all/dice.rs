@@ -104,6 +104,8 @@ fn the_searches_find_hogs_exact_value() {
             assert_eq!((result.value.numerator(), result.value.denominator()), truth, "Hog({turns}, {max_dice})");
         }
         assert!(first.stats.leaves <= exhaustive.stats.leaves);
+        // Every line ends in a finished game: the values are the game's own.
+        assert!(exhaustive.exact && first.exact && second.exact);
     }
     // The second player to move after the first threw 2 dice for 8.
     let mut game = Hog::new(2, 2).unwrap();

@@ -10,9 +10,10 @@ use super::chance_context::Known;
 use crate::ratio::Ratio;
 use std::collections::HashMap;
 
-/// At most this many entries in each of the two maps: when one is full it
-/// is emptied (the simplest replacement, and never a wrong answer).
-pub(crate) const MEMORY_ENTRIES: usize = 1 << 20;
+/// At most this many entries in each of the two maps (some 15 MB for the
+/// chance nodes' bounds): when one is full it is emptied, the simplest
+/// replacement, which costs searches again but never a wrong answer.
+pub(crate) const MEMORY_ENTRIES: usize = 1 << 18;
 
 /// A bound or a value found at a chance node, with the depth it was
 /// searched to.
