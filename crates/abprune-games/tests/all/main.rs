@@ -12,6 +12,7 @@ mod backgammon;
 mod chance_trees;
 mod connect4;
 mod connect4_solver;
+mod dice;
 mod gomoku;
 mod gomoku_mate_rules;
 mod gomoku_vct;

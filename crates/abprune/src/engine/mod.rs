@@ -53,6 +53,10 @@
 //! aspiration, MTD(f)'s passes), the solve's ladder and bisection (module
 //! `solve`), the parallel launch (module `parallel`); and on top the
 //! [`Engine`] (module `engine`) that owns the tables and runs the drivers.
+//! Apart from them, module `chance` holds the driver for games with
+//! chance ([`star2_deepening`]): Star2 of the textbook half under
+//! iterative deepening, with its own small table, as its values are exact
+//! fractions.
 //! Everything but what a user sets, reads or names is private to the
 //! crate: a holder of [`Engine::table`] reads the table's size and
 //! fill, and cannot store into it.
@@ -61,6 +65,7 @@
 //! context and [`SearchResult`](crate::textbook::SearchResult)); the
 //! textbook half never knows the engine.
 // The engine's files (the module documentation lists them bottom up).
+mod chance;
 mod crew;
 mod deepen;
 // The file of the `Engine` type, whose public path is `engine::Engine`
@@ -81,6 +86,7 @@ mod selective;
 mod solve;
 mod tt;
 
+pub use chance::{star2_deepening, ChanceSearchResult, MAX_CHANCE_DEPTH};
 pub use engine::Engine;
 pub use error::EngineError;
 pub use options::{

@@ -7,6 +7,8 @@
 mod common;
 
 mod algorithms;
+mod chance;
+mod chance_engine;
 mod check_game;
 mod engine;
 mod exact_values;

@@ -9,6 +9,7 @@
 #![allow(clippy::unwrap_used)]
 
 pub mod dag;
+pub mod star_tree;
 pub mod turns;
 
 pub use abprune_games::testing::{cases, engines_agree_with_brute_force, random_gomoku, random_unfinished};
