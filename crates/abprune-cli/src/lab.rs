@@ -79,11 +79,18 @@ pub struct LabArgs {
     /// Probabilities of the chance outcomes: uniform (1/N each) or random fractions.
     #[arg(long, value_name = "uniform|random", default_value = "uniform", requires = "chance_fanout")]
     probabilities: ChanceProbabilities,
-    /// Ballard's bounds L and U on the leaves for Star1 and Star2: the
-    /// --values range (what an evaluation declares) or each tree's own
-    /// lowest and highest leaf (with --values distinct, always the tree's).
-    #[arg(long, value_enum, default_value_t = Bounds::Values, requires = "chance_fanout")]
-    bounds: Bounds,
+    /// Ballard's bounds L and U on the leaves for Star1 and Star2: `values`
+    /// (the --values range, what an evaluation declares; with --values
+    /// distinct, the tree's), `tree` (each tree's own lowest and highest
+    /// leaf) or `LO,HI` (wider than the values: a loose declaration).
+    #[arg(
+        long,
+        value_name = "values|tree|LO,HI",
+        default_value = "values",
+        requires = "chance_fanout",
+        allow_hyphen_values = true
+    )]
+    bounds: String,
     /// The algorithms to measure, comma-separated.
     #[arg(long, value_parser = crate::tree::algorithm_parser(), value_delimiter = ',', default_values_t = DEFAULT_ALGOS)]
     algos: Vec<Algorithm>,
@@ -194,14 +201,15 @@ fn chance_plan_from_args(args: &LabArgs) -> Result<ChancePlan> {
             orderings.push(ordering);
         }
     }
+    let values = parse_values(&args.values)?;
     let plan = ChancePlan {
         branchings,
         fanout,
         depths,
         orderings,
-        values: parse_values(&args.values)?,
+        values,
         probabilities: args.probabilities,
-        bounds: args.bounds,
+        bounds: Bounds::parse(&args.bounds, values)?,
         trials: args.trials,
         seed: args.seed,
     };

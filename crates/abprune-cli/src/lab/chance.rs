@@ -22,21 +22,57 @@ use std::ops::RangeInclusive;
 const Z_95: f64 = 1.96;
 
 /// Where Star1 and Star2 take Ballard's bounds `L` and `U` on the leaves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bounds {
     /// The range the leaves are drawn from (`--values uniform:LO,HI`), what
     /// a game declares of its evaluation: wider than any one tree's leaves.
     Values,
     /// Each tree's own lowest and highest leaf: the tightest true bounds.
     Tree,
+    /// Bounds given outright, containing the values' range: an evaluation
+    /// that declares more than its leaves ever reach.
+    Given {
+        /// `L`.
+        low: i32,
+        /// `U`.
+        high: i32,
+    },
 }
 
 impl std::fmt::Display for Bounds {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Bounds::Values => "values",
-            Bounds::Tree => "tree",
-        })
+        match self {
+            Bounds::Values => f.write_str("values"),
+            Bounds::Tree => f.write_str("tree"),
+            Bounds::Given { low, high } => write!(f, "{low},{high}"),
+        }
+    }
+}
+
+impl Bounds {
+    /// `values`, `tree` or `LO,HI` (integers, `LO < HI`, containing the
+    /// `values` range, which must then be `uniform:LO,HI`).
+    pub fn parse(text: &str, values: LeafValues) -> Result<Bounds> {
+        match text.trim() {
+            "values" => return Ok(Bounds::Values),
+            "tree" => return Ok(Bounds::Tree),
+            _ => {}
+        }
+        let malformed = || anyhow!("invalid --bounds '{text}': expected values, tree or LO,HI");
+        let (low, high) = text.split_once(',').ok_or_else(malformed)?;
+        let number = |part: &str| crate::limits::whole_number::<i32>(part).map_err(|_| malformed());
+        let (low, high) = (number(low)?, number(high)?);
+        let band = Score::MAX_EVAL.unsigned_abs();
+        if low.unsigned_abs() > band || high.unsigned_abs() > band {
+            bail!("invalid --bounds '{text}': a bound is outside the evaluation band ±{band}");
+        }
+        let LeafValues::Uniform { min, max } = values else {
+            bail!("invalid --bounds '{text}': bounds LO,HI need --values uniform:LO,HI to contain");
+        };
+        if low > min || high < max || low >= high {
+            bail!("invalid --bounds '{text}': L < U must contain the leaf values {min}..{max}");
+        }
+        Ok(Bounds::Given { low, high })
     }
 }
 
@@ -198,7 +234,8 @@ impl ChancePlan {
         let tree = spec.generate().map_err(anyhow::Error::msg)?;
         let bounds = match (self.bounds, self.values) {
             (Bounds::Values, LeafValues::Uniform { min, max }) => Some((Score::new(min), Score::new(max))),
-            _ => None,
+            (Bounds::Given { low, high }, _) => Some((Score::new(low), Score::new(high))),
+            (Bounds::Values | Bounds::Tree, _) => None,
         };
         let full = (Ratio::NEG_INFINITY, Ratio::INFINITY);
         let mut counts = Vec::with_capacity(ChanceAlgorithm::ALL.len());
@@ -317,6 +354,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn bounds_parse_and_contain_the_values() {
+        let values = LeafValues::Uniform { min: -50, max: 50 };
+        assert_eq!(Bounds::parse("tree", values).unwrap(), Bounds::Tree);
+        assert_eq!(Bounds::parse("-100,60", values).unwrap(), Bounds::Given { low: -100, high: 60 });
+        assert_eq!(Bounds::parse("-100,60", values).unwrap().to_string(), "-100,60");
+        for bad in ["-10,50", "-50,49", "5", "a,b", "loose", "-50,50000000000"] {
+            assert!(Bounds::parse(bad, values).is_err(), "{bad}");
+        }
+        assert!(Bounds::parse("-100,100", LeafValues::Distinct).is_err());
+    }
+
+    #[test]
+    fn wider_bounds_cut_less() {
+        let mut wide = plan(Bounds::Given { low: -500, high: 500 });
+        wide.probabilities = ChanceProbabilities::Uniform;
+        let mut declared = plan(Bounds::Values);
+        declared.probabilities = ChanceProbabilities::Uniform;
+        let star1 = |rows: &[ChanceRow]| -> f64 {
+            rows.iter().filter(|r| r.algo == ChanceAlgorithm::Star1).map(|r| r.leaves.mean).sum()
+        };
+        assert!(star1(&declared.run().unwrap()) < star1(&wide.run().unwrap()));
     }
 
     #[test]

@@ -70,6 +70,7 @@ pub fn print(plan: &ChancePlan, rows: &[ChanceRow], format: Format) -> std::io::
 pub fn describe_bounds(plan: &ChancePlan) -> String {
     match (plan.bounds, plan.values) {
         (Bounds::Values, abprune_games::LeafValues::Uniform { min, max }) => format!("L = {min}, U = {max}"),
+        (Bounds::Given { low, high }, _) => format!("L = {low}, U = {high}"),
         _ => "L, U = each tree's lowest and highest leaf".to_string(),
     }
 }

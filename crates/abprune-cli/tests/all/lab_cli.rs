@@ -366,6 +366,8 @@ fn chance_lab_star2_saves_most_under_best_ordering() {
 fn chance_lab_bounds_from_the_tree_and_the_table() {
     let rows = chance_rows(&["2", "--branching", "2", "--depth", "4", "--trials", "3", "--bounds", "tree"]);
     assert!(rows.iter().all(|row| row["bounds"] == "tree"));
+    let rows = chance_rows(&["2", "--branching", "2", "--depth", "4", "--trials", "3", "--bounds", "-500,500"]);
+    assert!(rows.iter().all(|row| row["bounds"] == "-500,500"));
     let output = lab(&["--chance-fanout", "2", "--branching", "2", "--depth", "3", "--trials", "2"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let table = stdout(&output);
@@ -409,7 +411,9 @@ fn chance_lab_refuses_bad_options() {
     assert_refused(&["--chance-fanout", "2", "--algos", "alphabeta"], "cannot be used with");
     assert_refused(&["--chance-fanout", "2", "--game", "tictactoe"], "cannot be used with");
     assert_refused(&["--chance-fanout", "2", "--probabilities", "loaded"], "unknown probabilities 'loaded'");
-    assert_refused(&["--chance-fanout", "2", "--bounds", "loose"], "invalid value 'loose'");
+    assert_refused(&["--chance-fanout", "2", "--bounds", "loose"], "invalid --bounds 'loose'");
+    assert_refused(&["--chance-fanout", "2", "--bounds", "-10,10"], "must contain the leaf values -50..50");
+    assert_refused(&["--chance-fanout", "2", "--bounds", "-90,90", "--values", "distinct"], "need --values uniform");
     assert_refused(&["--chance-fanout", "2", "--values", "uniform:5,1"], "the range is empty");
     assert_refused(&["--chance-fanout", "2", "--plot", "chart.txt"], "must end in .svg or .png");
     assert_refused(&["--probabilities", "random"], "--chance-fanout");
