@@ -243,10 +243,18 @@ impl ChancePlan {
         for algo in ChanceAlgorithm::ALL {
             let mut game = DeclaredBounds { game: TreeGame::new(&tree), bounds };
             // Chance levels use no depth: `depth` reaches every leaf.
-            let result = algo
-                .run(&mut game, depth, full, &mut NoTrace)
-                .map_err(|error| anyhow!("{} refused {spec:?}: {error}", algo.name()))
-                .at_run_time()?;
+            // A refusal here is the experiment's, not a bug: the only one a
+            // generated tree can meet is exact arithmetic past 128 bits
+            // (deep trees of random probabilities), so it names the options.
+            let result = algo.run(&mut game, depth, full, &mut NoTrace).map_err(|error| {
+                anyhow!(
+                    "{} cannot search the trees of branching {branching}, chance fan-out {}, depth {depth}, \
+                     {} probabilities exactly ({error}): use a smaller depth or uniform probabilities",
+                    algo.name(),
+                    self.fanout,
+                    self.probabilities
+                )
+            })?;
             match exact {
                 None => exact = Some(result.value),
                 Some(value) if value != result.value => {

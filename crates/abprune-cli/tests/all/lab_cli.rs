@@ -375,6 +375,14 @@ fn chance_lab_bounds_from_the_tree_and_the_table() {
 }
 
 #[test]
+fn chance_lab_results_do_not_depend_on_the_threads() {
+    let args = ["3", "--branching", "2..3", "--depth", "2..5", "--ordering", "best,random", "--trials", "6"];
+    let one = chance_rows(&[&args[..], &["--threads", "1"]].concat());
+    let two = chance_rows(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+}
+
+#[test]
 fn chance_lab_plots_the_savings() {
     let path = temp_path("chance.svg");
     let output = lab(&[
@@ -416,6 +424,10 @@ fn chance_lab_refuses_bad_options() {
     assert_refused(&["--chance-fanout", "2", "--bounds", "-90,90", "--values", "distinct"], "need --values uniform");
     assert_refused(&["--chance-fanout", "2", "--values", "uniform:5,1"], "the range is empty");
     assert_refused(&["--chance-fanout", "2", "--plot", "chart.txt"], "must end in .svg or .png");
+    assert_refused(
+        &["--chance-fanout", "4", "--branching", "1", "--depth", "20", "--probabilities", "random", "--trials", "1"],
+        "use a smaller depth or uniform probabilities",
+    );
     assert_refused(&["--probabilities", "random"], "--chance-fanout");
     assert_refused(&["--bounds", "tree"], "--chance-fanout");
     for args in [&["--chance-fanout", "0"][..], &["--bounds", "tree"]] {
