@@ -257,15 +257,7 @@ impl ChancePlan {
             })?;
             match exact {
                 None => exact = Some(result.value),
-                Some(value) if value != result.value => {
-                    return Err(anyhow!(
-                        "{} found {} where expectiminimax found {value} on {spec:?}: a bug",
-                        algo.name(),
-                        result.value
-                    ))
-                    .at_run_time();
-                }
-                Some(_) => {}
+                Some(value) => check_agreement(algo, result.value, value, &spec)?,
             }
             let stats = result.stats;
             counts.push(Count {
@@ -277,6 +269,16 @@ impl ChancePlan {
         }
         Ok(counts)
     }
+}
+
+/// Stops the run if `algo` found `found` where expectiminimax found
+/// `exact`: a bug in a search (exit status 1), reported with the tree's
+/// spec so that it can be made again.
+fn check_agreement(algo: ChanceAlgorithm, found: Ratio, exact: Ratio, spec: &RandomChanceTreeSpec) -> Result<()> {
+    if found == exact {
+        return Ok(());
+    }
+    Err(anyhow!("{} found {found} where expectiminimax found {exact} on {spec:?}: a bug", algo.name())).at_run_time()
 }
 
 /// A tree game whose leaf bounds are declared rather than found in the
@@ -362,6 +364,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_value_unlike_expectiminimax_is_a_run_time_failure() {
+        let spec = RandomChanceTreeSpec::new(2, 2, 3, 1);
+        let half = Ratio::new(1, 2).unwrap();
+        assert!(check_agreement(ChanceAlgorithm::Star1, half, half, &spec).is_ok());
+        let error = check_agreement(ChanceAlgorithm::Star2, half, Ratio::ZERO, &spec).unwrap_err();
+        assert!(crate::status::failed_at_run_time(&error), "exit status 1");
+        let message = format!("{error:#}");
+        assert!(
+            message.starts_with("star2 found 1/2 where expectiminimax found 0 on RandomChanceTreeSpec"),
+            "{message}"
+        );
     }
 
     #[test]
