@@ -8,6 +8,9 @@
 //! (seed, b, d, trial) alone and the results are summed in a fixed order, so
 //! the output does not depend on the number of threads.
 
+mod chance;
+mod chance_plot;
+mod chance_report;
 mod formulas;
 mod game;
 mod plan;
@@ -16,8 +19,9 @@ mod report;
 
 use crate::status::AtRunTime as _;
 use abprune::algorithm::Algorithm;
-use abprune_games::{LeafValues, MoveOrdering};
+use abprune_games::{ChanceProbabilities, LeafValues, MoveOrdering};
 use anyhow::{bail, Context as _, Result};
+use chance::{Bounds, ChancePlan};
 use clap::Args;
 use game::LabGame;
 use plan::Plan;
@@ -28,6 +32,10 @@ use std::path::PathBuf;
 /// The deepest search `abprune lab` accepts: well past anything that can
 /// finish, and small enough that no count overflows on the way to refusing it.
 pub const MAX_LAB_DEPTH: u32 = 30;
+
+/// The depths of `--chance-fanout` when `--depth` is not given: from the
+/// first tree with a chance node (MAX, chance, leaves) to three moves.
+const DEFAULT_CHANCE_DEPTHS: &str = "2..6";
 
 /// The algorithms measured when `--algos` is not given: one of each kind
 /// (negamax counts exactly as minimax does).
@@ -47,7 +55,8 @@ pub struct LabArgs {
     #[arg(long, value_name = "B|LO..HI", default_value = "2..4", conflicts_with = "game")]
     branching: String,
     /// Search depths: `D` or an inclusive range `LO..HI` (at most 30). Default
-    /// 1..6 for random trees, 9 for tic-tac-toe, 8 for Connect Four.
+    /// 1..6 for random trees, 2..6 with --chance-fanout (chance levels
+    /// count), 9 for tic-tac-toe, 8 for Connect Four.
     #[arg(long, value_name = "D|LO..HI")]
     depth: Option<String>,
     /// Random trees per (branching, depth, ordering).
@@ -62,6 +71,26 @@ pub struct LabArgs {
         conflicts_with = "game"
     )]
     ordering: Vec<MoveOrdering>,
+    /// Measure Ballard's Star1 and Star2 against expectiminimax on random
+    /// regular *-minimax trees (MAX, chance, MIN, chance, ...) with N
+    /// outcomes per chance node.
+    #[arg(long, value_name = "N", conflicts_with_all = ["game", "algos"])]
+    chance_fanout: Option<u32>,
+    /// Probabilities of the chance outcomes: uniform (1/N each) or random fractions.
+    #[arg(long, value_name = "uniform|random", default_value = "uniform", requires = "chance_fanout")]
+    probabilities: ChanceProbabilities,
+    /// Ballard's bounds L and U on the leaves for Star1 and Star2: `values`
+    /// (the --values range, what an evaluation declares; with --values
+    /// distinct, the tree's), `tree` (each tree's own lowest and highest
+    /// leaf) or `LO,HI` (wider than the values: a loose declaration).
+    #[arg(
+        long,
+        value_name = "values|tree|LO,HI",
+        default_value = "values",
+        requires = "chance_fanout",
+        allow_hyphen_values = true
+    )]
+    bounds: String,
     /// The algorithms to measure, comma-separated.
     #[arg(long, value_parser = crate::tree::algorithm_parser(), value_delimiter = ',', default_values_t = DEFAULT_ALGOS)]
     algos: Vec<Algorithm>,
@@ -114,22 +143,78 @@ pub fn run(args: &LabArgs) -> Result<()> {
         };
         return game::run(which, &args.position, depths, &args.algos, args.format());
     }
+    if args.chance_fanout.is_some() {
+        return run_chance(args);
+    }
     let plan = plan_from_args(args)?;
     let plot_target = args.plot.as_deref().map(plot::Target::from_path).transpose()?;
-    let rows = match args.threads {
-        None => plan.run()?,
-        Some(threads) => rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .context("cannot start the worker threads")
-            .at_run_time()?
-            .install(|| plan.run())?,
-    };
+    let rows = in_pool(args.threads, || plan.run())?;
     if let Some(target) = &plot_target {
         plot::draw(target, &plan, &rows)?;
     }
     report::print_trees(&plan, &rows, args.format())?;
     Ok(())
+}
+
+/// Runs `abprune lab --chance-fanout N`.
+fn run_chance(args: &LabArgs) -> Result<()> {
+    let plan = chance_plan_from_args(args)?;
+    let plot_target = args.plot.as_deref().map(plot::Target::from_path).transpose()?;
+    let rows = in_pool(args.threads, || plan.run())?;
+    if let Some(target) = &plot_target {
+        chance_plot::draw(target, &plan, &rows)?;
+    }
+    chance_report::print(&plan, &rows, args.format())?;
+    Ok(())
+}
+
+/// Runs `work` in a pool of `threads` workers (default: rayon's own pool).
+fn in_pool<T: Send>(threads: Option<usize>, work: impl FnOnce() -> Result<T> + Send) -> Result<T> {
+    match threads {
+        None => work(),
+        Some(threads) => rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .context("cannot start the worker threads")
+            .at_run_time()?
+            .install(work),
+    }
+}
+
+/// The checked *-minimax experiment `args` ask for.
+fn chance_plan_from_args(args: &LabArgs) -> Result<ChancePlan> {
+    let fanout = args.chance_fanout.unwrap_or(1);
+    if fanout == 0 {
+        bail!("invalid --chance-fanout 0: a chance node needs at least 1 outcome");
+    }
+    let branchings = parse_range(&args.branching, "--branching")?;
+    if *branchings.start() == 0 {
+        bail!("invalid --branching '{}': branching must be at least 1", args.branching);
+    }
+    let depths = parse_depths(args.depth.as_deref().unwrap_or(DEFAULT_CHANCE_DEPTHS))?;
+    if args.trials == 0 {
+        bail!("--trials must be at least 1");
+    }
+    let mut orderings = Vec::new();
+    for &ordering in &args.ordering {
+        if !orderings.contains(&ordering) {
+            orderings.push(ordering);
+        }
+    }
+    let values = parse_values(&args.values)?;
+    let plan = ChancePlan {
+        branchings,
+        fanout,
+        depths,
+        orderings,
+        values,
+        probabilities: args.probabilities,
+        bounds: Bounds::parse(&args.bounds, values)?,
+        trials: args.trials,
+        seed: args.seed,
+    };
+    plan.check_size()?;
+    Ok(plan)
 }
 
 /// The checked experiment `args` ask for.

@@ -68,7 +68,7 @@ pub fn write_file(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
 }
 
 /// Whether `error` is a failure at run time rather than bad input.
-fn failed_at_run_time(error: &anyhow::Error) -> bool {
+pub(crate) fn failed_at_run_time(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| cause.is::<RunFailed>())
         || crate::output::is_output_error(error)
         || matches!(error.downcast_ref::<abprune::EngineError>(), Some(abprune::EngineError::OutOfMemory { .. }))

@@ -215,7 +215,7 @@ impl Plan {
 /// The seed of one trial's tree, from the experiment's seed and the tree's
 /// coordinates only (not the ordering: best, random and worst rearrange the
 /// same drawn values). SplitMix64's finaliser spreads nearby inputs apart.
-fn trial_seed(seed: u64, branching: u32, depth: u32, trial: u32) -> u64 {
+pub(super) fn trial_seed(seed: u64, branching: u32, depth: u32, trial: u32) -> u64 {
     fn mix(mut z: u64) -> u64 {
         z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -1,6 +1,7 @@
 //! `abprune lab` as a user runs it: random-tree tables against the formulas,
 //! their formats, thread independence, plots, real games and refusals.
 
+use crate::common;
 use serde_json::Value;
 use std::process::{Command, Output};
 
@@ -298,5 +299,138 @@ fn connect4_rows_for_each_algorithm_and_depth() {
     let table = stdout(&lab(&["--game", "connect4", "--depth", "4"]));
     for algo in ["minimax", "f1", "alphabeta", "failsoft", "pvs", "mtdf"] {
         assert!(table.contains(&format!("4      {algo} ")), "{algo} in {table}");
+    }
+}
+
+/// The rows of a successful `--chance-fanout` run, as JSON.
+fn chance_rows(args: &[&str]) -> Vec<Value> {
+    rows(&[&["--chance-fanout"], args].concat())
+}
+
+#[test]
+fn chance_lab_measures_star1_and_star2_against_expectiminimax() {
+    let rows = chance_rows(&[
+        "3",
+        "--branching",
+        "2..3",
+        "--depth",
+        "2..5",
+        "--ordering",
+        "best,random,worst",
+        "--trials",
+        "4",
+        "--probabilities",
+        "random",
+    ]);
+    // 2 branchings x 4 depths x 3 orderings x 3 algorithms.
+    assert_eq!(rows.len(), 72);
+    for group in rows.chunks(3) {
+        let names: Vec<&str> = group.iter().map(|row| row["algo"].as_str().unwrap()).collect();
+        assert_eq!(names, ["expectiminimax", "star1", "star2"]);
+        let (b, d) = (group[0]["branching"].as_u64().unwrap(), group[0]["depth"].as_u64().unwrap());
+        // Regular trees: expectiminimax evaluates every leaf, b^ceil(d/2) x 3^floor(d/2).
+        let full = b.pow(d.div_ceil(2) as u32) * 3u64.pow(d as u32 / 2);
+        assert_eq!(group[0]["leaves_mean"].as_f64(), Some(full as f64), "{group:?}");
+        assert_eq!(group[0]["savings_max"].as_f64(), Some(0.0));
+        // Star1 never evaluates more leaves than expectiminimax, on any tree.
+        assert!(group[1]["leaves_max"].as_f64().unwrap() <= full as f64, "{group:?}");
+        assert!(group[1]["savings_min"].as_f64().unwrap() >= 0.0, "{group:?}");
+        for row in group {
+            let (low, mean, high) = (
+                row["savings_low"].as_f64().unwrap(),
+                row["savings_mean"].as_f64().unwrap(),
+                row["savings_high"].as_f64().unwrap(),
+            );
+            assert!(low <= mean && mean <= high, "{row}");
+            assert_eq!(row["chance_fanout"], 3);
+            assert_eq!(row["bounds"], "values");
+        }
+        // Only Star2 probes.
+        assert_eq!(group[1]["probes_mean"].as_f64(), Some(0.0));
+    }
+}
+
+#[test]
+fn chance_lab_star2_saves_most_under_best_ordering() {
+    let rows = chance_rows(&["3", "--branching", "3", "--depth", "5", "--ordering", "best,random", "--trials", "10"]);
+    let savings = |ordering: &str, algo: &str| {
+        let row = rows.iter().find(|row| row["ordering"] == ordering && row["algo"] == algo).expect("row");
+        row["savings_mean"].as_f64().unwrap()
+    };
+    assert!(savings("best", "star2") > savings("best", "star1"));
+    assert!(savings("best", "star2") > savings("random", "star2"));
+    assert!(savings("random", "star1") > 0.0);
+}
+
+#[test]
+fn chance_lab_bounds_from_the_tree_and_the_table() {
+    let rows = chance_rows(&["2", "--branching", "2", "--depth", "4", "--trials", "3", "--bounds", "tree"]);
+    assert!(rows.iter().all(|row| row["bounds"] == "tree"));
+    let rows = chance_rows(&["2", "--branching", "2", "--depth", "4", "--trials", "3", "--bounds", "-500,500"]);
+    assert!(rows.iter().all(|row| row["bounds"] == "-500,500"));
+    let output = lab(&["--chance-fanout", "2", "--branching", "2", "--depth", "3", "--trials", "2"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let table = stdout(&output);
+    assert!(table.contains("L = -50, U = 50") && table.contains("star2") && table.contains("savings"), "{table}");
+}
+
+#[test]
+fn chance_lab_results_do_not_depend_on_the_threads() {
+    let args = ["3", "--branching", "2..3", "--depth", "2..5", "--ordering", "best,random", "--trials", "6"];
+    let one = chance_rows(&[&args[..], &["--threads", "1"]].concat());
+    let two = chance_rows(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+}
+
+#[test]
+fn chance_lab_plots_the_savings() {
+    let path = temp_path("chance.svg");
+    let output = lab(&[
+        "--chance-fanout",
+        "2",
+        "--branching",
+        "2..3",
+        "--depth",
+        "2..4",
+        "--trials",
+        "2",
+        "--ordering",
+        "best,worst",
+        "--plot",
+        path.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let svg = std::fs::read_to_string(&path).expect("the plot is written");
+    assert!(svg.starts_with("<svg") && svg.contains("star2, worst order") && svg.contains("b = 3"));
+}
+
+#[test]
+fn chance_lab_refuses_bad_options() {
+    assert_refused(&["--chance-fanout", "0"], "a chance node needs at least 1 outcome");
+    assert_refused(&["--chance-fanout", "x"], "invalid value 'x'");
+    assert_refused(&["--chance-fanout", "2", "--branching", "0"], "branching must be at least 1");
+    assert_refused(&["--chance-fanout", "2", "--trials", "0"], "--trials must be at least 1");
+    assert_refused(&["--chance-fanout", "2", "--depth", "31"], "beyond the limit of 30");
+    assert_refused(&["--chance-fanout", "10", "--branching", "10", "--depth", "12"], "the limit is 20000000 nodes");
+    assert_refused(
+        &["--chance-fanout", "6", "--branching", "6", "--depth", "8", "--trials", "1000"],
+        "would visit about",
+    );
+    assert_refused(&["--chance-fanout", "2", "--algos", "alphabeta"], "cannot be used with");
+    assert_refused(&["--chance-fanout", "2", "--game", "tictactoe"], "cannot be used with");
+    assert_refused(&["--chance-fanout", "2", "--probabilities", "loaded"], "unknown probabilities 'loaded'");
+    assert_refused(&["--chance-fanout", "2", "--bounds", "loose"], "invalid --bounds 'loose'");
+    assert_refused(&["--chance-fanout", "2", "--bounds", "-10,10"], "must contain the leaf values -50..50");
+    assert_refused(&["--chance-fanout", "2", "--bounds", "-90,90", "--values", "distinct"], "need --values uniform");
+    assert_refused(&["--chance-fanout", "2", "--values", "uniform:5,1"], "the range is empty");
+    assert_refused(&["--chance-fanout", "2", "--plot", "chart.txt"], "must end in .svg or .png");
+    assert_refused(
+        &["--chance-fanout", "4", "--branching", "1", "--depth", "20", "--probabilities", "random", "--trials", "1"],
+        "use a smaller depth or uniform probabilities",
+    );
+    assert_refused(&["--probabilities", "random"], "--chance-fanout");
+    assert_refused(&["--bounds", "tree"], "--chance-fanout");
+    for args in [&["--chance-fanout", "0"][..], &["--bounds", "tree"]] {
+        common::assert_one_line_error(&lab(args), "");
     }
 }
