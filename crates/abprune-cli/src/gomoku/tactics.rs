@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 /// Options of `abprune bench gomoku-tactics`.
 #[derive(Args, Debug)]
 pub struct TacticsArgs {
-    /// The suite (see `docs/gomoku-tactics.txt` for the format and the suite).
+    /// The suite (`suites/gomoku-tactics.txt` in the repository: the format is at its top).
     file: String,
     /// Thinking time per position.
     #[arg(long, default_value = "1s", value_parser = parse_duration)]
