@@ -6,6 +6,7 @@
 //! - [`random_tree`], random uniform trees with best, random or worst ordering;
 //! - [`random_chance_tree`], random regular *-minimax trees (MAX, chance, MIN, chance, ...);
 //! - [`nim`], Nim under the normal and the misère rule;
+//! - [`dice`], Hog: a dice game, for the searches of games with chance;
 //! - [`tictactoe`], tic-tac-toe;
 //! - [`connect4`], Connect Four on two bitboards, with the hooks an exact solver uses, an
 //!   opening book and the player's questions answered exactly ([`connect4::solver`], the
@@ -18,6 +19,7 @@
 #![deny(missing_docs)]
 
 pub mod connect4;
+pub mod dice;
 pub mod gomoku;
 pub mod kalah;
 pub mod nim;
@@ -35,6 +37,7 @@ mod tree_nested;
 mod tree_parse;
 
 pub use connect4::Connect4;
+pub use dice::{Hog, HogMove};
 pub use gomoku::{Gomoku, GomokuError, MoveOrder, Point, Rule};
 pub use kalah::Kalah;
 pub use nim::Nim;

@@ -30,6 +30,11 @@
 //! - [`Algorithm`]: the plain algorithms by the names users type (`f1`,
 //!   `alphabeta`, ...), parsed, with the [`Window`] each takes, run on any
 //!   game with an observer: what a command line or a binding needs.
+//! - Games with chance (dice, cards): [`expectiminimax`], Ballard's
+//!   [`star1`] and [`star2`] with exact values ([`Ratio`]), refusing a game
+//!   that breaks the contract with a [`ChanceError`] naming the node
+//!   (see [`textbook#games-with-chance`](textbook#games-with-chance) for a
+//!   dice game's value); [`ChanceAlgorithm`] names them.
 //!
 //! The library has no dependencies and never prints.
 //!
@@ -87,10 +92,12 @@
 
 pub mod algorithm;
 pub mod chance;
+pub mod chance_algorithm;
 pub mod check;
 pub mod engine;
 pub mod game;
 pub mod limits;
+pub mod ratio;
 pub mod score;
 pub mod stats;
 pub mod strategy;
@@ -99,6 +106,7 @@ pub mod trace;
 
 pub use algorithm::{Algorithm, ParseAlgorithmError, Window};
 pub use chance::Probability;
+pub use chance_algorithm::{ChanceAlgorithm, ParseChanceAlgorithmError};
 pub use engine::{
     Engine, EngineError, EngineOptions, EngineResult, OrderingOptions, ParallelOptions, ParallelScheme,
     ReportingOptions, SearchInfo, Selectivity, ShapeOptions, SolveMode, TableOptions, Variant, DEFAULT_NEAR_PLIES,
@@ -106,13 +114,15 @@ pub use engine::{
 };
 pub use game::{Ending, Game, Horizon, Player};
 pub use limits::{SearchLimits, StopReason};
+pub use ratio::{Ratio, RatioError};
 pub use score::{Outcome, Score};
 pub use stats::SearchStats;
 pub use strategy::{best_move, Choice, FixedDepth, Limited, Strategy};
 pub use textbook::{
-    alphabeta, alphabeta_failsoft, branch_and_bound, minimax, mtdf, negamax, pvs, SearchResult, UNLIMITED_DEPTH,
+    alphabeta, alphabeta_failsoft, branch_and_bound, expectiminimax, minimax, mtdf, negamax, pvs, star1, star2,
+    ChanceError, ChanceResult, SearchResult, UNLIMITED_DEPTH,
 };
-pub use trace::{NoTrace, Observer, Trace, TraceEvent};
+pub use trace::{ChanceEvent, ChanceObserver, ChanceTrace, Fail, NoTrace, NodeKind, Observer, Trace, TraceEvent};
 
 /// The crate README's example, compiled and run with the doctests so that
 /// the page a registry shows cannot drift from the code.

@@ -8,7 +8,16 @@
 //! All values passed to an observer are in the negamax convention of the node
 //! they belong to (the side to move there); [`root_view`] turns them into the
 //! MAX-view values textbook figures print.
+//!
+//! The searches for games with chance ([`crate::textbook::expectiminimax`],
+//! [`crate::textbook::star1`], [`crate::textbook::star2`]) report to a
+//! [`ChanceObserver`] instead: their values and windows are exact
+//! fractions ([`Ratio`]), not [`Score`]s, and they have steps of their own
+//! (a chance node's cut-off, a probe). [`ChanceTrace`] records them as
+//! [`ChanceEvent`]s; [`NoTrace`] observes nothing there either.
 
+use crate::chance::Probability;
+use crate::ratio::Ratio;
 use crate::score::Score;
 
 /// Receives the steps of a search as they happen.
@@ -108,5 +117,120 @@ pub fn root_view(ply: u32, value: Score) -> Score {
         value
     } else {
         -value
+    }
+}
+
+/// What kind of node a search for games with chance entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NodeKind {
+    /// A player chooses (MAX or MIN, by the side to move).
+    Decision,
+    /// Chance moves: the value is the expectation over the outcomes.
+    Chance,
+    /// Valued by the rules or the evaluation (a [`ChanceEvent::Leaf`]
+    /// follows).
+    Leaf,
+}
+
+/// Which side of the window a chance node's cut-off fell on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fail {
+    /// Even the best case for the outcomes left (each worth `U`) keeps
+    /// the expectation at or below `alpha`: the node's value is at most
+    /// the bound returned.
+    Low,
+    /// Even the worst case (each worth `L`, or Star2's probed lower
+    /// bound) keeps it at or above `beta`: the value is at least the
+    /// bound returned.
+    High,
+}
+
+/// One step of a search for games with chance. Values and windows are
+/// from the view of the side to move at the node (chance does not change
+/// it), exact.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChanceEvent<M> {
+    /// A node entered, with the window it is searched in.
+    Enter {
+        /// Distance from the root in nodes (a chance node is a ply).
+        ply: u32,
+        /// The move or outcome that led here; `None` at the root.
+        mv: Option<M>,
+        /// Decision, chance or leaf.
+        kind: NodeKind,
+        /// The outcome's probability when the parent is a chance node.
+        probability: Option<Probability>,
+        /// Lower end of the window.
+        alpha: Ratio,
+        /// Upper end of the window.
+        beta: Ratio,
+        /// True when Star2 probes this node: only its first move is
+        /// searched, and the value it exits with is a lower bound.
+        probe: bool,
+    },
+    /// A leaf's value (after an `Enter` of kind [`NodeKind::Leaf`]).
+    Leaf {
+        /// Distance from the root.
+        ply: u32,
+        /// The value (side to move's view).
+        value: Score,
+    },
+    /// A decision node left early by alpha-beta.
+    Cutoff {
+        /// Distance from the root.
+        ply: u32,
+        /// Moves never searched.
+        skipped: usize,
+    },
+    /// A chance node left early: the expectation cannot come back into
+    /// the window, whatever the outcomes not yet searched are worth.
+    ChanceCutoff {
+        /// Distance from the root.
+        ply: u32,
+        /// Outcomes whose value the node never searched in full (those
+        /// from the cut on; for Star2, also those it only probed).
+        skipped: usize,
+        /// Below the window or above it.
+        fail: Fail,
+        /// The bound returned (the node's value is at most it for
+        /// [`Fail::Low`], at least it for [`Fail::High`]).
+        bound: Ratio,
+    },
+    /// A node's returned value.
+    Exit {
+        /// Distance from the root.
+        ply: u32,
+        /// The value (exact inside the window, a bound outside it).
+        value: Ratio,
+    },
+}
+
+/// Receives the steps of a search for games with chance. One method, the
+/// event; [`NoTrace`]'s is empty and inlined, so an untraced search
+/// builds no event.
+pub trait ChanceObserver<M> {
+    /// The search took this step.
+    #[inline]
+    fn observe(&mut self, _event: ChanceEvent<M>) {}
+}
+
+impl<M> ChanceObserver<M> for NoTrace {}
+
+/// A [`ChanceObserver`] that records every event, in order.
+#[derive(Clone, Debug)]
+pub struct ChanceTrace<M> {
+    /// The events, in the order the search produced them.
+    pub events: Vec<ChanceEvent<M>>,
+}
+
+impl<M> Default for ChanceTrace<M> {
+    fn default() -> Self {
+        ChanceTrace { events: Vec::new() }
+    }
+}
+
+impl<M> ChanceObserver<M> for ChanceTrace<M> {
+    fn observe(&mut self, event: ChanceEvent<M>) {
+        self.events.push(event);
     }
 }

@@ -11,6 +11,7 @@ mod common;
 mod chance_trees;
 mod connect4;
 mod connect4_solver;
+mod dice;
 mod gomoku;
 mod gomoku_mate_rules;
 mod gomoku_vct;

@@ -24,23 +24,118 @@
 //! The shared machinery (node entry, leaf detection, move buffers, PV
 //! bookkeeping) lives in `Context` so that each algorithm file holds only
 //! the recursion the paper prints.
+//!
+//! # Games with chance
+//!
+//! | function | source | returns |
+//! |---|---|---|
+//! | [`expectiminimax`](fn@expectiminimax) | Michie's expectimax for two players | exact value, no pruning |
+//! | [`star1`](fn@star1) | Ballard's Star1 (1983), fail-soft | the fail-soft conditions |
+//! | [`star2`](fn@star2) | Ballard's Star2: Star1 after a probing phase, fail-soft | the fail-soft conditions |
+//!
+//! A game with dice says where chance moves ([`Game::chance_to_move`]) and
+//! lists the outcomes with exact probabilities ([`Game::chance_outcomes`]);
+//! a chance node's value is the expectation of its outcomes' values, seen
+//! from the same side (chance never passes the turn). These three search
+//! such games, and games without chance too (where Star1 and Star2 are
+//! fail-soft alpha-beta). Values are exact fractions ([`crate::Ratio`]):
+//! with rational probabilities nothing is rounded, and an expectation too
+//! large for 128 bits is an error, never a wrong value. Each returns a
+//! [`ChanceResult`] (the value, the root's best move, [`SearchStats`] with
+//! chance nodes, their cut-offs and Star2's probes counted apart) or a
+//! [`ChanceError`] naming the node by the moves that lead to it:
+//! probabilities that do not sum to one, a leaf outside the bounds the
+//! game declares ([`Game::value_bounds`], Ballard's `L` and `U`, which
+//! Star1 and Star2 cut off with), or a leaf scored as a won or lost game
+//! by distance (a game with chance ends in margins, [`crate::Outcome::Score`]:
+//! averaging distances would mean nothing, so it is refused, not mapped).
+//! Their steps go to a [`crate::ChanceObserver`] ([`crate::ChanceTrace`]
+//! records them), with the exact window each node was searched in.
+//!
+//! `depth` counts the players' moves; chance uses none.
+//!
+//! ```
+//! use abprune::{expectiminimax, star1, star2, Game, NoTrace, Outcome, Player, Probability, Ratio, Score};
+//!
+//! /// Throw a die; keep it, or throw again and keep the second. Worth its pips.
+//! #[derive(Default)]
+//! struct Reroll { throws: Vec<u32>, kept: bool, again: bool }
+//!
+//! #[derive(Clone, Copy, Debug, PartialEq)]
+//! enum Step { Throw(u32), Keep, Again }
+//!
+//! impl Game for Reroll {
+//!     type Move = Step;
+//!     fn side_to_move(&self) -> Player { Player::First }
+//!     fn chance_to_move(&self) -> bool { self.throws.is_empty() || self.again }
+//!     fn chance_outcomes(&self, outcomes: &mut Vec<(Step, Probability)>) {
+//!         let sixth = Probability::new(1, 6).unwrap();
+//!         outcomes.extend((1..=6).map(|pips| (Step::Throw(pips), sixth)));
+//!     }
+//!     fn generate_moves(&self, moves: &mut Vec<Step>) { moves.extend([Step::Keep, Step::Again]) }
+//!     fn play(&mut self, step: Step) {
+//!         match step {
+//!             Step::Throw(pips) => { self.throws.push(pips); self.again = false }
+//!             Step::Keep => self.kept = true,
+//!             Step::Again => self.again = true,
+//!         }
+//!     }
+//!     fn undo(&mut self, step: Step) {
+//!         match step {
+//!             Step::Throw(_) => { self.throws.pop(); self.again = self.throws.len() == 1 }
+//!             Step::Keep => self.kept = false,
+//!             Step::Again => self.again = false,
+//!         }
+//!     }
+//!     fn outcome(&self) -> Option<Outcome> {
+//!         let last = *self.throws.last()? as i32;
+//!         (self.kept || self.throws.len() == 2).then_some(Outcome::Score(last))
+//!     }
+//!     fn evaluate(&self) -> Score { Score::DRAW }
+//!     fn value_bounds(&self) -> Option<(Score, Score)> { Some((Score::new(1), Score::new(6))) }
+//! }
+//!
+//! // Keep 4, 5 or 6, throw again on the rest: (4 + 5 + 6) / 6 + 1/2 * 7/2.
+//! let exact = expectiminimax(&mut Reroll::default(), 4, &mut NoTrace)?;
+//! assert_eq!(exact.value.to_string(), "17/4");
+//! let full = (Ratio::NEG_INFINITY, Ratio::INFINITY);
+//! assert_eq!(star1(&mut Reroll::default(), 4, full.0, full.1, &mut NoTrace)?.value, exact.value);
+//! let pruned = star2(&mut Reroll::default(), 4, full.0, full.1, &mut NoTrace)?;
+//! assert_eq!(pruned.value, exact.value);
+//! assert!(pruned.stats.leaves < exact.stats.leaves);
+//!
+//! // After a 3, throwing again is worth 7/2.
+//! let mut three = Reroll { throws: vec![3], ..Reroll::default() };
+//! let choice = expectiminimax(&mut three, 4, &mut NoTrace)?;
+//! assert_eq!((choice.value, choice.best_move), (Ratio::new(7, 2).unwrap(), Some(Step::Again)));
+//! # Ok::<(), abprune::ChanceError<Step>>(())
+//! ```
 
 // The algorithms of the papers, one file each.
 mod alphabeta;
 mod branch_and_bound;
+mod chance_context;
+mod chance_result;
+mod expectiminimax;
 mod failsoft;
 mod minimax;
 mod mtdf;
 mod negamax;
 mod pvs;
+mod star1;
+mod star2;
 
 pub use alphabeta::alphabeta;
 pub use branch_and_bound::branch_and_bound;
+pub use chance_result::{ChanceError, ChanceResult};
+pub use expectiminimax::expectiminimax;
 pub use failsoft::alphabeta_failsoft;
 pub use minimax::minimax;
 pub use mtdf::mtdf;
 pub use negamax::negamax;
 pub use pvs::pvs;
+pub use star1::star1;
+pub use star2::star2;
 
 use crate::game::{Game, Player};
 use crate::score::Score;

@@ -7,6 +7,7 @@
 mod common;
 
 mod algorithms;
+mod chance;
 mod check_game;
 mod engine;
 mod exact_values;
