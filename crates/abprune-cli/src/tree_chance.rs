@@ -151,36 +151,11 @@ fn check_bounds(tree: &Tree, text: &str, low: i32, high: i32) -> Result<()> {
     if low >= high {
         bail!("invalid --bounds '{quoted}': L must be below U");
     }
-    let mut parent = vec![Tree::ROOT; tree.len()];
-    // Preorder ids: every parent has a smaller id than its children.
-    for id in 0..tree.len() as NodeId {
-        for &child in tree.children(id) {
-            parent[child as usize] = id;
-        }
-        match tree.value(id) {
-            Some(value) if value < low || value > high => {
-                bail!(
-                    "--bounds '{quoted}': the leaf {} has value {value}, outside [{low}, {high}]",
-                    path_text(tree, &parent, id)
-                );
-            }
-            _ => {}
-        }
+    if let Some(moves) = tree.first_leaf_outside(low, high) {
+        let value = moves.last().and_then(|&leaf| tree.value(leaf)).or(tree.value(Tree::ROOT)).unwrap_or_default();
+        bail!("--bounds '{quoted}': the leaf {} has value {value}, outside [{low}, {high}]", line_text(tree, &moves));
     }
     Ok(())
-}
-
-/// A node named by the path from the root (labels, or 0-based child
-/// indices where a node has none), as the reports print a line.
-fn path_text(tree: &Tree, parent: &[NodeId], id: NodeId) -> String {
-    let mut moves = Vec::new();
-    let mut node = id;
-    while node != Tree::ROOT {
-        moves.push(node);
-        node = parent[node as usize];
-    }
-    moves.reverse();
-    line_text(tree, &moves)
 }
 
 /// The moves from the root as the reports print them.
