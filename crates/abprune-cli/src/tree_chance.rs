@@ -6,6 +6,7 @@ use super::{check_drawable, parse_pair, print_files, TreeArgs};
 use abprune::algorithm::Algorithm;
 use abprune::textbook::{ChanceError, ChanceResult};
 use abprune::{ChanceAlgorithm, ChanceTrace, NoTrace, Ratio, UNLIMITED_DEPTH};
+use abprune_front::svg;
 use abprune_games::{NodeId, Tree, TreeGame};
 use anyhow::{bail, Context as _, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -75,13 +76,15 @@ pub fn run(args: &TreeArgs, algo: ChanceAlgorithm, tree: &Tree, source: &str) ->
     if args.animate.is_some() {
         bail!("--animate does not replay the searches for games with chance yet: use --svg");
     }
-    if args.svg.is_some() {
-        bail!("--svg does not draw the searches for games with chance yet");
-    }
     check_drawable(args, tree)?;
     let traced = args.svg.is_some() || args.animate.is_some();
     let bounds = abprune::Game::value_bounds(&game).map(|(low, high)| (low.get(), high.get()));
-    let (result, _trace) = search(game, algo, window, traced).map_err(|error| describe_error(tree, &error))?;
+    let (result, trace) = search(game, algo, window, traced).map_err(|error| describe_error(tree, &error))?;
+    if let Some(path) = &args.svg {
+        let title = format!("{} — value {}", algo.describe(), result.value);
+        let picture = svg::render_chance_search(tree, &trace.events, result.best_move, &title);
+        crate::status::write_file(path, picture)?;
+    }
     if args.json {
         crate::output::outln!("{}", json_report(tree, algo, window, bounds, &result))?;
     } else {

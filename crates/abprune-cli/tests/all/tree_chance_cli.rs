@@ -235,3 +235,20 @@ fn a_single_leaf_and_equal_leaves_are_searched() {
         }
     }
 }
+
+#[test]
+fn a_chance_search_is_drawn_and_the_animation_refused() {
+    let dir = std::env::temp_dir().join(format!("abprune-chance-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join("star1.svg");
+    let path_text = path.to_str().expect("a UTF-8 path");
+    let args = ["tree", "-", "--algo", "star1", "--window", "3,7/2", "--svg", path_text];
+    let text = printed(&abprune_with_stdin(&args, DICE));
+    assert!(text.contains(&format!("svg             {path_text}")), "{text}");
+    let svg = std::fs::read_to_string(&path).expect("the figure is written");
+    assert!(svg.contains(r#"class="node chance pv cut""#) && svg.contains(">≤ 23/8</text>"), "{svg}");
+    assert!(svg.contains("star1: Ballard's Star1") && svg.contains("value 23/8"));
+    let output = abprune_with_stdin(&["tree", "-", "--algo", "star2", "--animate", path_text], DICE);
+    assert_one_line_error(&output, "--animate does not replay the searches for games with chance yet");
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
