@@ -73,9 +73,6 @@ pub fn run(args: &TreeArgs, algo: ChanceAlgorithm, tree: &Tree, source: &str) ->
         }
         None => (TreeGame::new(tree), BoundsSource::Tree),
     };
-    if args.animate.is_some() {
-        bail!("--animate does not replay the searches for games with chance yet: use --svg");
-    }
     check_drawable(args, tree)?;
     let traced = args.svg.is_some() || args.animate.is_some();
     let bounds = abprune::Game::value_bounds(&game).map(|(low, high)| (low.get(), high.get()));
@@ -84,6 +81,12 @@ pub fn run(args: &TreeArgs, algo: ChanceAlgorithm, tree: &Tree, source: &str) ->
         let title = format!("{} — value {}", algo.describe(), result.value);
         let picture = svg::render_chance_search(tree, &trace.events, result.best_move, &title);
         crate::status::write_file(path, picture)?;
+    }
+    if let Some(path) = &args.animate {
+        let title = format!("{} — value {}", algo.describe(), result.value);
+        let source = format!("{source}: {} nodes, {} leaves", tree.len(), tree.leaf_count());
+        let page = crate::animate::render_chance_page(tree, &trace.events, result.best_move, &title, &source);
+        crate::status::write_file(path, page)?;
     }
     if args.json {
         crate::output::outln!("{}", json_report(tree, algo, window, bounds, &result))?;

@@ -237,18 +237,27 @@ fn a_single_leaf_and_equal_leaves_are_searched() {
 }
 
 #[test]
-fn a_chance_search_is_drawn_and_the_animation_refused() {
+fn a_chance_search_is_drawn_and_animated() {
     let dir = std::env::temp_dir().join(format!("abprune-chance-svg-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let path = dir.join("star1.svg");
-    let path_text = path.to_str().expect("a UTF-8 path");
-    let args = ["tree", "-", "--algo", "star1", "--window", "3,7/2", "--svg", path_text];
+    let (path, page_path) = (dir.join("star1.svg"), dir.join("star1.html"));
+    let (path_text, page_text) = (path.to_str().expect("a UTF-8 path"), page_path.to_str().expect("a UTF-8 path"));
+    let args = ["tree", "-", "--algo", "star1", "--window", "3,7/2", "--svg", path_text, "--animate", page_text];
     let text = printed(&abprune_with_stdin(&args, DICE));
     assert!(text.contains(&format!("svg             {path_text}")), "{text}");
+    assert!(text.contains(&format!("animation       {page_text}")), "{text}");
     let svg = std::fs::read_to_string(&path).expect("the figure is written");
     assert!(svg.contains(r#"class="node chance pv cut""#) && svg.contains(">≤ 23/8</text>"), "{svg}");
     assert!(svg.contains("star1: Ballard's Star1") && svg.contains("value 23/8"));
-    let output = abprune_with_stdin(&["tree", "-", "--algo", "star2", "--animate", path_text], DICE);
-    assert_one_line_error(&output, "--animate does not replay the searches for games with chance yet");
+    let page = std::fs::read_to_string(&page_path).expect("the page is written");
+    // One step per event: enter, leaf and exit for 8 nodes (6 with a leaf event), one cut-off at c.
+    assert!(page.contains(r#"data-steps="22""#), "steps");
+    assert!(page.contains(r#"<g id="n2" class="node chance">"#), "c is a chance node");
+    assert_eq!(page.matches(r#"<circle class="shape""#).count(), 1, "drawn as a circle");
+    let cut =
+        "chance cut-off at c: even at their worst for MIN (L each, or a probe's bound) the outcomes left keep it at \
+               or above beta; 1 outcome not searched in full, the expectation is ≤ 23/8";
+    assert!(page.contains(cut), "the cut-off told in MAX's view");
+    assert!(page.contains(r#""value":"≤ 23/8""#) && page.contains(r#""window":"(-1, 7)""#), "fractions in MAX's view");
     std::fs::remove_dir_all(&dir).expect("cleaned up");
 }
