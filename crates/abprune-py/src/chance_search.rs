@@ -12,7 +12,8 @@ use crate::python_game::PythonGame;
 use crate::tree::Tree;
 use crate::worker::{self, GameClaim};
 use abprune::textbook::{ChanceError, ChanceResult as LibraryResult};
-use abprune::{ChanceAlgorithm, NoTrace, Ratio, UNLIMITED_DEPTH};
+use abprune::{ChanceAlgorithm, ChanceEvent, ChanceTrace, NoTrace, Ratio, UNLIMITED_DEPTH};
+use abprune_front::svg;
 use abprune_games::{NodeId, TreeGame};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -51,6 +52,16 @@ pub struct ChanceResult {
     probes: u64,
     #[pyo3(get)]
     nodes_per_ply: Vec<u64>,
+    /// What a figure needs, for a tree small enough to draw: the tree, the
+    /// search's events, the best move.
+    figure: Option<Figure>,
+}
+
+/// A tree search's trace, kept for [`ChanceResult::svg`].
+struct Figure {
+    tree: Arc<abprune_games::Tree>,
+    events: Vec<ChanceEvent<NodeId>>,
+    best_move: Option<NodeId>,
 }
 
 #[pymethods]
@@ -72,6 +83,26 @@ impl ChanceResult {
     #[getter]
     fn exact(&self) -> bool {
         self.window.0 < self.value && self.value < self.window.1
+    }
+
+    /// The SVG figure of a tree's search (the figure of `abprune tree --algo
+    /// star2 --svg`): chance nodes as circles, exact fractions, windows, the
+    /// cut-offs at chance nodes; a `ValueError` for a game (only trees are
+    /// drawn) or a tree too large to draw.
+    fn svg(&self) -> PyResult<String> {
+        let Some(figure) = &self.figure else {
+            return Err(PyValueError::new_err("only the search of an abprune.Tree small enough to draw has a figure"));
+        };
+        let title = format!("{} — value {}", self.algorithm, self.value);
+        Ok(svg::render_chance_search(&figure.tree, &figure.events, figure.best_move, &title))
+    }
+
+    /// Jupyter draws a tree's search; a game's has no figure.
+    fn _repr_svg_(&self) -> PyResult<Option<String>> {
+        if self.figure.is_none() {
+            return Ok(None);
+        }
+        self.svg().map(Some)
     }
 
     fn __repr__(&self) -> String {
@@ -241,19 +272,31 @@ fn search_tree(
         }
     }
     let shared = Arc::clone(tree);
-    let found = py.detach(move || {
+    // The trace of a tree too large to draw would take memory for nothing.
+    let traced = svg::check_size(tree).is_ok();
+    let (found, trace) = py.detach(move || {
         let mut game = match bounds {
             Some((low, high)) => TreeGame::with_value_bounds(&shared, low, high),
             None => TreeGame::new(&shared),
         };
-        algorithm.run(&mut game, depth, window, &mut NoTrace)
+        let mut trace = ChanceTrace::default();
+        let found = if traced {
+            algorithm.run(&mut game, depth, window, &mut trace)
+        } else {
+            algorithm.run(&mut game, depth, window, &mut NoTrace)
+        };
+        (found, trace)
     });
     let found = found.map_err(|error| tree_error(tree, &error))?;
     let best_move = match found.best_move {
         Some(mv) => Some(tree.child_indices(&[mv])[0].into_pyobject(py)?.into_any().unbind()),
         None => None,
     };
-    Ok(result_of(algorithm, window, &found, best_move))
+    let mut result = result_of(algorithm, window, &found, best_move);
+    if traced {
+        result.figure = Some(Figure { tree: Arc::clone(tree), events: trace.events, best_move: found.best_move });
+    }
+    Ok(result)
 }
 
 fn result_of<M>(
@@ -276,6 +319,7 @@ fn result_of<M>(
         chance_cutoffs: stats.chance_cutoffs,
         probes: stats.probes,
         nodes_per_ply: stats.nodes_per_ply.clone(),
+        figure: None,
     }
 }
 

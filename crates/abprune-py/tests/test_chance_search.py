@@ -144,6 +144,12 @@ def test_the_issues_example_tree():
     assert cut.value == Fraction(23, 8) and cut.chance_cutoffs == 1 and not cut.exact
     assert abprune.CHANCE_ALGORITHMS == ALGORITHMS
     assert "value=23/8" in repr(abprune.chance_search(tree))
+    figure = cut.svg()  # the figure of `abprune tree --algo star1 --window 3,7/2 --svg`
+    assert figure.count('class="node chance pv cut"') == 1 and ">≤ 23/8</text>" in figure
+    assert cut._repr_svg_() == figure
+    assert abprune.chance_search(Race(1))._repr_svg_() is None
+    with pytest.raises(ValueError, match="only the search of an abprune.Tree"):
+        abprune.chance_search(Race(1)).svg()
 
 
 # --- A small dice game written in Python ---------------------------------------------------------
