@@ -24,7 +24,8 @@ use std::sync::Arc;
 /// What a search for games with chance found: `value` exact as a
 /// `fractions.Fraction` (for the side to move at the root; within the
 /// window the value itself, outside it a bound: `value <= alpha` means
-/// the true value is at most `value`, `value >= beta` at least), the
+/// the true value is at most `value`, `value >= beta` at least;
+/// `in_window` says which), the
 /// `best_move` (the game's move object, a child index for a `Tree`;
 /// `None` where the root is a leaf or a chance node), and the counts:
 /// chance nodes, the cut-offs at chance nodes and Star2's probes apart.
@@ -79,9 +80,11 @@ impl ChanceResult {
         Ok((ratio_to_py(py, self.window.0)?, ratio_to_py(py, self.window.1)?))
     }
 
-    /// True when the value is exact, not a bound: it lies inside the window.
+    /// True when the value is the value itself, not a bound: it lies inside
+    /// the window (named apart from `Result.exact`, which says whether a
+    /// value is the game's own rather than an evaluation's).
     #[getter]
-    fn exact(&self) -> bool {
+    fn in_window(&self) -> bool {
         self.window.0 < self.value && self.value < self.window.1
     }
 

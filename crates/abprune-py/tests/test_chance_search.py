@@ -107,7 +107,7 @@ def test_random_trees_have_the_brute_force_value(seed):
         for algorithm in ALGORITHMS:
             result = abprune.chance_search(tree, algorithm)
             assert isinstance(result.value, Fraction) and result.value == expected, (algorithm, text_of(root))
-            assert result.exact and result.algorithm == algorithm
+            assert result.in_window and result.algorithm == algorithm
             counts[algorithm] = result.leaves
             game = abprune.chance_search(NestedGame(root), algorithm)
             assert game.value == expected, (algorithm, text_of(root))
@@ -129,7 +129,7 @@ def test_random_windows_keep_the_fail_soft_conditions(algorithm):
         elif r >= beta:
             assert value >= r, (text_of(root), alpha, beta, r)
         else:
-            assert value == r and result.exact
+            assert value == r and result.in_window
         assert result.window == (alpha, beta)
 
 
@@ -141,7 +141,7 @@ def test_the_issues_example_tree():
         assert result.chance_nodes == 1 and result.nodes_per_ply[0] == 1
     assert abprune.chance_search(tree, "star2").probes == 1
     cut = abprune.chance_search(tree, "star1", window=(3, "7/2"))
-    assert cut.value == Fraction(23, 8) and cut.chance_cutoffs == 1 and not cut.exact
+    assert cut.value == Fraction(23, 8) and cut.chance_cutoffs == 1 and not cut.in_window
     assert abprune.CHANCE_ALGORITHMS == ALGORITHMS
     assert "value=23/8" in repr(abprune.chance_search(tree))
     figure = cut.svg()  # the figure of `abprune tree --algo star1 --window 3,7/2 --svg`
