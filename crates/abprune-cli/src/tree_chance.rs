@@ -196,7 +196,8 @@ pub fn exact_and_decimal(value: Ratio) -> String {
         return value.to_string();
     }
     let decimal = format!("{:.6}", value.as_f64());
-    let decimal = decimal.trim_end_matches('0');
+    // `2.000000` (a value within a millionth of 2) is `≈ 2`, not `≈ 2.`.
+    let decimal = decimal.trim_end_matches('0').trim_end_matches('.');
     // The decimal is exact where the denominator divides 10^6.
     let exact = 1_000_000 % value.denominator() == 0;
     format!("{value} {} {decimal}", if exact { "=" } else { "≈" })

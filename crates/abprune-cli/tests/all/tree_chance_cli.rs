@@ -261,3 +261,19 @@ fn a_chance_search_is_drawn_and_animated() {
     assert!(page.contains(r#""value":"≤ 23/8""#) && page.contains(r#""window":"(-1, 7)""#), "fractions in MAX's view");
     std::fs::remove_dir_all(&dir).expect("cleaned up");
 }
+
+#[test]
+fn long_lines_of_chance_nodes_are_exact_or_refused_on_one_line() {
+    // Denominators multiply down a line of chance nodes: 3 x 5 x ... x 97 still fits in 128 bits,
+    // and its decimal rounds to 2 without a dangling point.
+    let primes = [3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97];
+    let nest =
+        |primes: &[u32]| primes.iter().fold("1".to_string(), |inner, p| format!("{{1/{p} {inner} {}/{p} 2}}", p - 1));
+    let text = printed(&abprune_with_stdin(&["tree", "-", "--algo", "star1"], &nest(&primes)));
+    assert!(text.contains("/1152783981972759212376551073665878035 ≈ 2\n"), "{text}");
+    let more: Vec<u32> = primes.iter().copied().chain([101, 103, 107, 109, 113, 127, 131, 137]).collect();
+    for algo in ["expectiminimax", "star1", "star2"] {
+        let output = abprune_with_stdin(&["tree", "-", "--algo", algo], &nest(&more));
+        assert_one_line_error(&output, "the exact value does not fit in 128 bits");
+    }
+}
