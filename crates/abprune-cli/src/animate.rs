@@ -53,6 +53,9 @@ const WINDOW_SHIFT: f64 = 6.0;
 const WINDOW_RISE: f64 = 4.0;
 /// Where a baseline sits below a text's vertical centre, per pixel of font size.
 const BASELINE_DROP: f64 = 0.35;
+/// Where along a chance node's edge its probability sits (0 at the chance node): near the child, where
+/// neighbouring edges have drawn apart in this compact layout.
+const PROBABILITY_ALONG: f64 = 0.7;
 
 /// Whether the page can be made for `tree`, before searching it with a trace.
 pub fn check_size(tree: &Tree) -> Result<(), String> {
@@ -70,17 +73,22 @@ pub fn check_size(tree: &Tree) -> Result<(), String> {
 pub fn render_page(tree: &Tree, events: &[TraceEvent<NodeId>], pv: &[NodeId], title: &str, source: &str) -> String {
     let names = names(tree);
     let steps = steps(tree, &names, events);
+    page_of(tree, &names, steps, pv, title, source)
+}
+
+/// The page of `steps` (one per trace event) over the drawing of `tree`.
+fn page_of(tree: &Tree, names: &[String], steps: Vec<Value>, pv: &[NodeId], title: &str, source: &str) -> String {
     let widest_value = steps.iter().filter_map(|step| step["value"].as_str()).map(|v| text_width(v, VALUE_FONT));
     let tri_w = widest_value.fold(TRI_W, |w, value| w.max(value + TEXT_PAD));
     let layout = Layout::new(tree, tri_w);
     let mut picture = String::new();
     // Writing into a String cannot fail, so the Result carries no information.
-    let _ = layout.write_svg(&mut picture, tree, &names);
+    let _ = layout.write_svg(&mut picture, tree, names);
+    let step_count = steps.len().to_string();
     let data = json!({ "events": steps, "pv": pv_nodes(tree, pv) });
     // `<` only ever occurs inside JSON strings, where `\u003c` means the same, and without it no text from the
     // tree could close the script element early.
     let data = data.to_string().replace('<', "\\u003c");
-    let step_count = events.len().to_string();
     fill(
         PAGE,
         &[
@@ -279,8 +287,17 @@ fn steps(tree: &Tree, names: &[String], events: &[TraceEvent<NodeId>]) -> Vec<Va
 /// An event the stack discipline cannot place (the trace of a search never has one): still one step, so that
 /// the page's steps stay the trace's events, but one that changes nothing.
 fn unmatched(event: &TraceEvent<NodeId>) -> Value {
-    json!({ "kind": "note", "node": Tree::ROOT, "text": format!("unmatched event {event:?}") })
+    unmatched_text(&format!("{event:?}"))
 }
+
+/// The step of an unmatched event, described by `event`.
+fn unmatched_text(event: &str) -> Value {
+    json!({ "kind": "note", "node": Tree::ROOT, "text": format!("unmatched event {event}") })
+}
+
+#[path = "animate_chance.rs"]
+mod chance;
+pub use chance::render_chance_page;
 
 /// The node at the top of the stack stops early: its children not entered in this visit are greyed, with
 /// their subtrees.
@@ -328,7 +345,8 @@ fn reason(frame: &Frame) -> String {
 /// Node centres: subtrees sit side by side, each as wide as its leaves or its own node and label need, and
 /// each parent sits midway over its first and last child, as textbook trees are drawn.
 struct Layout {
-    depth: Vec<u32>,
+    /// Whether MAX is to move at each node (chance does not pass the move).
+    max_to_move: Vec<bool>,
     x: Vec<f64>,
     y: Vec<f64>,
     tri_w: f64,
@@ -394,7 +412,7 @@ impl Layout {
         let root = Tree::ROOT as usize;
         let width = if tree.is_empty() { 2.0 * MARGIN } else { left[root] + right[root] + 2.0 * MARGIN };
         let height = TOP + f64::from(deepest) * LEVEL_GAP + LEAF_H / 2.0 + LABEL_FONT + 4.0 + MARGIN;
-        Layout { depth, x, y, tri_w, width, height }
+        Layout { max_to_move: tree.max_to_move(), x, y, tri_w, width, height }
     }
 
     fn size(&self, tree: &Tree, id: NodeId) -> (f64, f64) {
@@ -421,7 +439,9 @@ impl Layout {
                 )?;
             }
         }
-        writeln!(out, "</g>\n<g class=\"nodes\">")?;
+        writeln!(out, "</g>")?;
+        self.write_probabilities(out, tree)?;
+        writeln!(out, "<g class=\"nodes\">")?;
         for id in 0..tree.len() as NodeId {
             self.write_node(out, tree, id, &names[id as usize])?;
         }
@@ -446,15 +466,35 @@ impl Layout {
         write!(out, "</g>\n</svg>")
     }
 
+    /// Each chance node's outcome probabilities, on their edges beside the line (none without chance nodes).
+    fn write_probabilities(&self, out: &mut String, tree: &Tree) -> fmt::Result {
+        if !tree.has_chance_nodes() {
+            return Ok(());
+        }
+        writeln!(out, r##"<g class="probabilities" font-size="{WINDOW_FONT}" fill="#7a7a7a">"##)?;
+        for parent in 0..tree.len() as NodeId {
+            let Some(probabilities) = tree.probabilities(parent) else { continue };
+            let (x1, y1) = (self.x[parent as usize], self.y[parent as usize]);
+            for (&child, probability) in tree.children(parent).iter().zip(probabilities) {
+                let (x2, y2) = (self.x[child as usize], self.y[child as usize]);
+                let (x, y) = (x1 + (x2 - x1) * PROBABILITY_ALONG, y1 + (y2 - y1) * PROBABILITY_ALONG);
+                let (x, anchor) = if x2 < x1 { (x - LABEL_PAD, "end") } else { (x + LABEL_PAD, "start") };
+                writeln!(out, r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}">{probability}</text>"#)?;
+            }
+        }
+        writeln!(out, "</g>")
+    }
+
     fn write_node(&self, out: &mut String, tree: &Tree, id: NodeId, name: &str) -> fmt::Result {
         let (x, y) = (self.x[id as usize], self.y[id as usize]);
         let (w, h) = self.size(tree, id);
         let (hw, hh) = (w / 2.0, h / 2.0);
-        // MAX moves at even depths.
-        let kind = match (tree.is_leaf(id), self.depth[id as usize] % 2) {
-            (true, _) => "leaf",
-            (false, 0) => "max",
-            (false, _) => "min",
+        // MAX and MIN by the decision nodes above (at even depths in a tree without chance nodes).
+        let kind = match (tree.is_leaf(id), tree.is_chance(id), self.max_to_move[id as usize]) {
+            (true, _, _) => "leaf",
+            (false, true, _) => "chance",
+            (false, false, true) => "max",
+            (false, false, false) => "min",
         };
         writeln!(out, r#"<g id="n{id}" class="node {kind}">"#)?;
         writeln!(out, "<title>{}</title>", escape(name))?;
@@ -463,6 +503,14 @@ impl Layout {
             "leaf" => {
                 let (left, top) = (x - hw, y - hh);
                 writeln!(out, r#"<rect class="shape" x="{left:.1}" y="{top:.1}" width="{w:.1}" height="{h:.1}"/>"#)?;
+                y + VALUE_FONT * BASELINE_DROP
+            }
+            "chance" => {
+                let radius = TRI_H / 2.0;
+                // Its colours as attributes: the stylesheet's states (current, done, pruned) override them, and
+                // the pages of trees without chance nodes keep their stylesheet byte for byte.
+                let look = r##"fill="#e3f1dc" stroke="#222" stroke-width="1.2""##;
+                writeln!(out, r#"<circle class="shape" cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" {look}/>"#)?;
                 y + VALUE_FONT * BASELINE_DROP
             }
             "max" => {

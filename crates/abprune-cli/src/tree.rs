@@ -26,12 +26,19 @@ pub struct TreeArgs {
     /// The tree file in the text format (`-` reads stdin). Without it, and
     /// without --random, the built-in textbook tree is searched.
     file: Option<String>,
-    /// The search algorithm (pvs and mtdf are the engine's window manipulations).
-    #[arg(long, value_parser = algorithm_parser(), default_value_t = Algorithm::AlphaBeta)]
-    algo: Algorithm,
-    /// The window `A,B` for alphabeta and failsoft (e.g. `3,6`, `-inf,0`); needs A < B.
+    /// The search algorithm (pvs and mtdf are the engine's window
+    /// manipulations; expectiminimax, star1 and star2 search trees with
+    /// chance nodes).
+    #[arg(long, value_parser = chance::tree_algorithm_parser(), default_value_t = TreeAlgorithm::Plain(Algorithm::AlphaBeta))]
+    algo: TreeAlgorithm,
+    /// The window `A,B` for alphabeta, failsoft, pvs, star1 and star2 (e.g.
+    /// `3,6`, `-inf,0`; star1 and star2 take fractions such as `7/2`); needs A < B.
     #[arg(long, value_name = "A,B", allow_hyphen_values = true)]
     window: Option<String>,
+    /// Ballard's leaf bounds `L,U` for star1 and star2 (MAX's view; default:
+    /// the tree's lowest and highest leaf). A leaf outside them is an error.
+    #[arg(long, value_name = "L,U", allow_hyphen_values = true)]
+    bounds: Option<String>,
     /// The bound for f1 (default +inf).
     #[arg(long, value_name = "B", allow_hyphen_values = true)]
     bound: Option<String>,
@@ -77,40 +84,67 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         crate::output::outln!("{tree}")?;
         return Ok(());
     }
-    refuse_chance(&tree, &source, args.algo)?;
-    let window = window_of(args)?;
+    match args.algo {
+        TreeAlgorithm::Plain(algo) => run_plain(args, algo, &tree, &source),
+        TreeAlgorithm::Chance(algo) => chance::run(args, algo, &tree, &source),
+    }
+}
+
+/// Checks the size of a tree to draw before the search (whose trace of a
+/// huge tree would take its memory only to be refused).
+fn check_drawable(args: &TreeArgs, tree: &Tree) -> Result<()> {
     if args.svg.is_some() {
-        // Before the search, as for --animate: the trace of a huge tree would take its memory first.
-        svg::check_size(&tree).map_err(anyhow::Error::msg).context("--svg")?;
+        svg::check_size(tree).map_err(anyhow::Error::msg).context("--svg")?;
     }
     if args.animate.is_some() {
-        // Before the search: a trace of a huge tree would take its memory only to be refused.
-        animate::check_size(&tree).map_err(anyhow::Error::msg).context("--animate")?;
+        animate::check_size(tree).map_err(anyhow::Error::msg).context("--animate")?;
     }
-    let searched = search(&tree, args.algo, window, args.svg.is_some() || args.animate.is_some());
-    let title = format!("{} — value {}", args.algo.describe(), searched.result.value);
+    Ok(())
+}
+
+/// `abprune tree` with a deterministic algorithm.
+fn run_plain(args: &TreeArgs, algo: Algorithm, tree: &Tree, source: &str) -> Result<()> {
+    let source = source.to_string();
+    refuse_chance(tree, &source, algo)?;
+    if args.bounds.is_some() {
+        bail!("--bounds applies to star1 and star2 only, not {}", algo.name());
+    }
+    let window = window_of(args, algo)?;
+    check_drawable(args, tree)?;
+    let searched = search(tree, algo, window, args.svg.is_some() || args.animate.is_some());
+    let title = format!("{} — value {}", algo.describe(), searched.result.value);
     if let Some(path) = &args.svg {
-        let picture = svg::render_search(&tree, &searched.trace.events, &searched.result.pv, &title);
+        let picture = svg::render_search(tree, &searched.trace.events, &searched.result.pv, &title);
         crate::status::write_file(path, picture)?;
     }
     if let Some(path) = &args.animate {
         let source = format!("{source}: {} nodes, {} leaves", tree.len(), tree.leaf_count());
-        let page = animate::render_page(&tree, &searched.trace.events, &searched.result.pv, &title, &source);
+        let page = animate::render_page(tree, &searched.trace.events, &searched.result.pv, &title, &source);
         crate::status::write_file(path, page)?;
     }
     if args.json {
-        crate::output::outln!("{}", json_report(&tree, args.algo, &searched.result))?;
+        crate::output::outln!("{}", json_report(tree, algo, &searched.result))?;
     } else {
-        crate::output::out!("{}", text_report(&tree, &source, args.algo, window, &searched.result))?;
-        if let Some(path) = &args.svg {
-            crate::output::outln!("svg             {}", path.display())?;
-        }
-        if let Some(path) = &args.animate {
-            crate::output::outln!("animation       {}", path.display())?;
-        }
+        crate::output::out!("{}", text_report(tree, &source, algo, window, &searched.result))?;
+        print_files(args)?;
     }
     Ok(())
 }
+
+/// The files written, after a text report.
+fn print_files(args: &TreeArgs) -> Result<()> {
+    if let Some(path) = &args.svg {
+        crate::output::outln!("svg             {}", path.display())?;
+    }
+    if let Some(path) = &args.animate {
+        crate::output::outln!("animation       {}", path.display())?;
+    }
+    Ok(())
+}
+
+#[path = "tree_chance.rs"]
+mod chance;
+use chance::TreeAlgorithm;
 
 /// The tree to search, and a description of where it came from.
 fn load_tree(args: &TreeArgs) -> Result<(Tree, String)> {
@@ -241,18 +275,18 @@ fn parse_bound(text: &str, option: &str) -> Result<Score> {
     }
 }
 
-fn window_of(args: &TreeArgs) -> Result<Window> {
-    if args.window.is_some() && !args.algo.takes_window() {
-        bail!("--window applies to alphabeta, failsoft and pvs, not {} (f1 takes --bound)", args.algo.name());
+fn window_of(args: &TreeArgs, algo: Algorithm) -> Result<Window> {
+    if args.window.is_some() && !algo.takes_window() {
+        bail!("--window applies to alphabeta, failsoft, pvs, star1 and star2, not {} (f1 takes --bound)", algo.name());
     }
-    if args.bound.is_some() && !args.algo.takes_bound() {
-        bail!("--bound applies to f1 only, not {} (alphabeta, failsoft and pvs take --window)", args.algo.name());
+    if args.bound.is_some() && !algo.takes_bound() {
+        bail!("--bound applies to f1 only, not {} (alphabeta, failsoft and pvs take --window)", algo.name());
     }
     if let Some(text) = &args.bound {
         return Ok(Window::Bound(parse_bound(text, "--bound")?));
     }
     let Some(text) = &args.window else {
-        return Ok(args.algo.default_window());
+        return Ok(algo.default_window());
     };
     let (alpha, beta) = text.split_once(',').with_context(|| format!("invalid --window '{text}': expected A,B"))?;
     let (alpha, beta) = (parse_bound(alpha, "--window")?, parse_bound(beta, "--window")?);

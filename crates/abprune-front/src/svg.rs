@@ -21,8 +21,7 @@
 //! decision nodes above them, as the tree format says, not by depth.
 //! [`render_tree`] draws a tree's structure alone, before any search.
 
-use abprune::trace::root_view;
-use abprune::{Score, TraceEvent};
+use abprune::{ChanceEvent, TraceEvent};
 use abprune_games::tree::{NodeId, Tree};
 use std::cmp::Ordering;
 use std::fmt::{self, Write};
@@ -71,6 +70,10 @@ const PRUNED_INK: &str = "#a8a8a8";
 const PRUNED_FILL: &str = "#f4f4f4";
 const PV_INK: &str = "#1a56b0";
 const WINDOW_INK: &str = "#7a7a7a";
+/// A chance node that cut off: the mark of Ballard's pruning.
+const CUT_INK: &str = "#c0392b";
+/// The outline of a node Star2 only probed.
+const PROBE_DASH: &str = "1.5 2";
 const BACKGROUND: &str = "#ffffff";
 const DASH: &str = "4 3";
 const STROKE_W: f64 = 1.2;
@@ -98,7 +101,28 @@ pub fn check_size(tree: &Tree) -> Result<(), String> {
 pub fn render_search(tree: &Tree, trace: &[TraceEvent<NodeId>], pv: &[NodeId], title: &str) -> String {
     let mut svg = String::new();
     // Writing into a String cannot fail, so the Result carries no information.
-    let _ = Figure::new(tree, Some(trace), pv, title).write(&mut svg, title);
+    let _ = Figure::new(tree, Some(replay(tree, trace)), pv, title).write(&mut svg, title);
+    svg
+}
+
+/// Draws `tree` as searched by expectiminimax, Star1 or Star2: `trace` is
+/// the full event list of one search from the root, `best_move` the root's
+/// best move. Values and windows are shown from MAX's point of view as
+/// exact fractions (`≤ 7/2` where the search proved a bound); a chance
+/// node that cut off is drawn in red and marked `cut`, and a node Star2
+/// only probed is dotted (its value a bound from its first move).
+pub fn render_chance_search(
+    tree: &Tree,
+    trace: &[ChanceEvent<NodeId>],
+    best_move: Option<NodeId>,
+    title: &str,
+) -> String {
+    let mut svg = String::new();
+    let pv: Vec<NodeId> = best_move.into_iter().collect();
+    // Writing into a String cannot fail, so the Result carries no information.
+    let mut figure = Figure::new(tree, Some(replay_chance(tree, trace)), &pv, title);
+    figure.show_leaf_windows();
+    let _ = figure.write(&mut svg, title);
     svg
 }
 
@@ -110,73 +134,6 @@ pub fn render_tree(tree: &Tree, title: &str) -> String {
     // Writing into a String cannot fail, so the Result carries no information.
     let _ = Figure::new(tree, None, &[], title).write(&mut svg, title);
     svg
-}
-
-/// What the trace says about one node; a node without one was never entered.
-#[derive(Clone, Copy)]
-struct Visit {
-    ply: u32,
-    alpha: Score,
-    beta: Score,
-    /// Evaluated statically, so its value is exact whatever the window.
-    is_leaf: bool,
-    /// `None` if the trace ended before the node returned.
-    value: Option<Score>,
-}
-
-/// Rebuilds per-node visits from the event stream, following its stack discipline.
-fn replay(tree: &Tree, trace: &[TraceEvent<NodeId>]) -> Vec<Option<Visit>> {
-    let mut visits: Vec<Option<Visit>> = vec![None; tree.len()];
-    let mut stack: Vec<usize> = Vec::new();
-    for event in trace {
-        match *event {
-            TraceEvent::Enter { ply, mv, alpha, beta } => {
-                let id = mv.unwrap_or(Tree::ROOT) as usize;
-                if let Some(slot) = visits.get_mut(id) {
-                    *slot = Some(Visit { ply, alpha, beta, is_leaf: false, value: None });
-                }
-                stack.push(id);
-            }
-            TraceEvent::Leaf { .. } => {
-                if let Some(Some(visit)) = stack.last().and_then(|&id| visits.get_mut(id)) {
-                    visit.is_leaf = true;
-                }
-            }
-            // Skipped children are recognised by never being entered.
-            TraceEvent::Cutoff { .. } => {}
-            TraceEvent::Exit { value, .. } => {
-                if let Some(Some(visit)) = stack.pop().and_then(|id| visits.get_mut(id)) {
-                    visit.value = Some(value);
-                }
-            }
-        }
-    }
-    visits
-}
-
-/// The returned value in MAX's view, marked as a bound when the search proved only one.
-fn value_text(visit: &Visit) -> Option<String> {
-    let value = visit.value?;
-    // `Less` means "at most" in negamax terms: the node failed low.
-    let bound = match (visit.is_leaf, value <= visit.alpha, value >= visit.beta) {
-        (false, true, _) => Ordering::Less,
-        (false, _, true) => Ordering::Greater,
-        _ => Ordering::Equal,
-    };
-    // MAX's view negates odd plies, which turns an upper bound into a lower one.
-    let bound = if visit.ply % 2 == 1 { bound.reverse() } else { bound };
-    let shown = root_view(visit.ply, value);
-    Some(match bound {
-        Ordering::Less => format!("≤ {shown}"),
-        Ordering::Greater => format!("≥ {shown}"),
-        Ordering::Equal => shown.to_string(),
-    })
-}
-
-/// The entry window in MAX's view: negation swaps and negates the ends at odd plies.
-fn window_text(visit: &Visit) -> String {
-    let (low, high) = if visit.ply % 2 == 1 { (-visit.beta, -visit.alpha) } else { (visit.alpha, visit.beta) };
-    format!("({low}, {high})")
 }
 
 fn text_width(text: &str, font: f64) -> f64 {
@@ -284,6 +241,10 @@ struct Figure<'a> {
     tree: &'a Tree,
     /// False for the structure alone ([`render_tree`]): nothing is pruned.
     searched: bool,
+    /// Leaves show the window they were searched in too, below them: in a
+    /// search for games with chance a leaf's window is Ballard's window of
+    /// its outcome, what the figure is there to show.
+    leaf_windows: bool,
     /// Whether MAX is to move at each node (chance does not pass the move).
     max_to_move: Vec<bool>,
     visits: Vec<Option<Visit>>,
@@ -303,12 +264,14 @@ struct Figure<'a> {
 impl<'a> Figure<'a> {
     /// The figure of `tree` as searched, wide enough for the tree, the
     /// legend and `title`.
-    fn new(tree: &'a Tree, trace: Option<&[TraceEvent<NodeId>]>, pv: &[NodeId], title: &str) -> Figure<'a> {
-        let (visits, on_pv, layout) = (replay(tree, trace.unwrap_or(&[])), pv_flags(tree, pv), Layout::new(tree));
-        let (searched, max_to_move) = (trace.is_some(), tree.max_to_move());
+    fn new(tree: &'a Tree, visits: Option<Vec<Option<Visit>>>, pv: &[NodeId], title: &str) -> Figure<'a> {
+        let (on_pv, layout) = (pv_flags(tree, pv), Layout::new(tree));
+        let (searched, max_to_move) = (visits.is_some(), tree.max_to_move());
+        let visits = visits.unwrap_or_else(|| vec![None; tree.len()]);
         let mut figure = Figure {
             tree,
             searched,
+            leaf_windows: false,
             max_to_move,
             visits,
             on_pv,
@@ -335,6 +298,25 @@ impl<'a> Figure<'a> {
         figure.width = tree_width.max(legend).max(title_width) + 2.0 * MARGIN;
         figure.origin = (figure.width - tree_width) / 2.0;
         figure
+    }
+
+    /// Makes room for the leaves' windows and draws them (before `write`).
+    fn show_leaf_windows(&mut self) {
+        self.leaf_windows = true;
+        let widest = (0..self.tree.len())
+            .filter(|&id| self.kind(id) == Kind::Leaf)
+            .filter_map(|id| {
+                self.visits[id].map(|visit| text_width(&window_text(&visit, self.max_to_move[id]), SMALL_FONT))
+            })
+            .fold(0.0, f64::max);
+        if widest > self.core {
+            let tree_width = self.layout.leaves as f64 * self.slot;
+            self.slot += widest - self.core;
+            self.core = widest;
+            let new_width = self.layout.leaves as f64 * self.slot;
+            self.width = (self.width - 2.0 * MARGIN).max(tree_width).max(new_width) + 2.0 * MARGIN;
+            self.origin = (self.width - new_width) / 2.0;
+        }
     }
 
     fn kind(&self, id: usize) -> Kind {
@@ -366,7 +348,7 @@ impl<'a> Figure<'a> {
             return self.tree.value(id as NodeId).map(|value| value.to_string());
         }
         match &self.visits[id] {
-            Some(visit) => value_text(visit),
+            Some(visit) => value_text(visit, self.max_to_move[id]),
             None => self.tree.value(id as NodeId).map(|value| value.to_string()),
         }
     }
@@ -399,7 +381,8 @@ impl<'a> Figure<'a> {
 
     fn write(&self, out: &mut String, title: &str) -> fmt::Result {
         let width = self.width;
-        let height = TREE_TOP + TRI_H + f64::from(self.layout.height) * LEVEL_GAP + VALUE_FONT + MARGIN;
+        let below = if self.leaf_windows { SMALL_FONT + LABEL_PAD } else { 0.0 };
+        let height = TREE_TOP + TRI_H + f64::from(self.layout.height) * LEVEL_GAP + VALUE_FONT + below + MARGIN;
         write!(out, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" "#)?;
         writeln!(out, r#"viewBox="0 0 {width:.0} {height:.0}" font-family="{MONO}">"#)?;
         writeln!(out, r#"<rect width="100%" height="100%" fill="{BACKGROUND}"/>"#)?;
@@ -461,9 +444,37 @@ impl<'a> Figure<'a> {
 
     fn write_node(&self, out: &mut String, id: usize) -> fmt::Result {
         let (kind, state) = (self.kind(id), self.state(id));
-        writeln!(out, r#"<g class="node {}{}">"#, KIND_CLASS[kind as usize], ["", " pruned", " pv"][state as usize])?;
+        let visit = self.visits[id].filter(|_| kind != Kind::Leaf);
+        let (cut, probe) = visit.map_or((false, false), |visit| (visit.chance_cutoff, visit.probe));
+        let marks = match (cut, probe) {
+            (true, _) => " cut",
+            (false, true) => " probe",
+            (false, false) => "",
+        };
+        let class = format!("{}{}{marks}", KIND_CLASS[kind as usize], ["", " pruned", " pv"][state as usize]);
+        writeln!(out, r#"<g class="node {class}">"#)?;
         let (x, y) = self.centre(id);
-        write_shape(out, kind, (x, y), self.size(id), &shape_style(kind, state))?;
+        let mut style = shape_style(kind, state);
+        if cut {
+            style = style.replacen(
+                &format!(r#"stroke="{}""#, if state == State::Pv { PV_INK } else { INK }),
+                &format!(r#"stroke="{CUT_INK}""#),
+                1,
+            );
+        } else if probe {
+            style = style.replacen(r#"stroke-dasharray="none""#, &format!(r#"stroke-dasharray="{PROBE_DASH}""#), 1);
+        }
+        write_shape(out, kind, (x, y), self.size(id), &style)?;
+        if cut {
+            // Above the label's row, left of the node, where no edge passes.
+            let attrs = format!(r#"class="cutoff" font-size="{SMALL_FONT}" text-anchor="end" fill="{CUT_INK}""#);
+            write_text(
+                out,
+                (x - TRI_W / 2.0 - LABEL_PAD, y - TRI_H / 2.0 + SMALL_FONT * BASELINE_DROP),
+                &attrs,
+                "cut",
+            )?;
+        }
         let ink = if state == State::Pruned { PRUNED_INK } else { INK };
         if let Some(value) = self.value(id) {
             let baseline = match kind {
@@ -491,10 +502,20 @@ impl<'a> Figure<'a> {
         write_text(out, at, &attrs, label)
     }
 
-    /// Windows of interior nodes, beside them where no edge passes, only where the right neighbour leaves room.
+    /// Windows of interior nodes, beside them where no edge passes, only
+    /// where the right neighbour leaves room; a leaf's below it (below its
+    /// label), where its column is free, when the figure shows them.
     fn write_window(&self, out: &mut String, id: usize, (x, y): (f64, f64)) -> fmt::Result {
-        let Some(visit) = self.visits[id].filter(|_| self.kind(id) != Kind::Leaf) else { return Ok(()) };
-        let text = window_text(&visit);
+        let Some(visit) = self.visits[id] else { return Ok(()) };
+        let text = window_text(&visit, self.max_to_move[id]);
+        if self.kind(id) == Kind::Leaf {
+            if !self.leaf_windows {
+                return Ok(());
+            }
+            let label = if self.tree.label(id as NodeId).is_some() { VALUE_FONT + 2.0 } else { 0.0 };
+            let attrs = format!(r#"class="window" font-size="{SMALL_FONT}" text-anchor="middle" fill="{WINDOW_INK}""#);
+            return write_text(out, (x, y + LEAF_H / 2.0 + label + SMALL_FONT + 2.0), &attrs, &text);
+        }
         let needed = TRI_W / 2.0 + LABEL_PAD + text_width(&text, SMALL_FONT) + SLOT_GAP + self.core / 2.0;
         if needed + self.label_room > self.layout.room[id] * self.slot {
             return Ok(());
@@ -503,6 +524,10 @@ impl<'a> Figure<'a> {
         write_text(out, (x + TRI_W / 2.0 + LABEL_PAD, y + SMALL_FONT * BASELINE_DROP), &attrs, &text)
     }
 }
+
+#[path = "svg_visits.rs"]
+mod visits;
+use visits::{replay, replay_chance, value_text, window_text, Visit};
 
 #[path = "svg_shapes.rs"]
 mod shapes;

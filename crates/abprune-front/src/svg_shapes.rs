@@ -53,6 +53,9 @@ pub(super) const LEGEND: [(&str, Kind, State); 5] = [
 /// The legend's sample of a chance node, shown for trees that have one.
 const CHANCE_LEGEND: (&str, Kind, State) = ("chance", Kind::Chance, State::Searched);
 const LEGEND_NOTE: &str = "≤ ≥ bound   (α, β) window";
+/// The note of a searched tree with chance nodes: Star1's and Star2's marks.
+const CHANCE_LEGEND_NOTE: &str =
+    "≤ ≥ bound · (α, β) window · red, cut: cut-off at a chance node · dotted: Star2's probe";
 
 /// The legend's samples: the chance node's after MIN for a tree with
 /// chance nodes; the search's marks (pruned, PV) only for a searched figure.
@@ -67,19 +70,21 @@ fn legend(chance: bool, searched: bool) -> Vec<(&'static str, Kind, State)> {
     items
 }
 
-/// The legend's note on bounds and windows, for a searched figure.
-fn legend_note(searched: bool) -> &'static str {
-    if searched {
-        LEGEND_NOTE
-    } else {
-        ""
+/// The legend's note on bounds and windows, for a searched figure (a
+/// searched tree with chance nodes was searched by expectiminimax, Star1 or
+/// Star2, whose marks it names too).
+fn legend_note(chance: bool, searched: bool) -> &'static str {
+    match (chance, searched) {
+        (_, false) => "",
+        (false, true) => LEGEND_NOTE,
+        (true, true) => CHANCE_LEGEND_NOTE,
     }
 }
 
 pub(super) fn legend_width(chance: bool, searched: bool) -> f64 {
     let items = legend(chance, searched);
     let widths = items.iter().map(|(name, ..)| LEGEND_SHAPE + LABEL_PAD + text_width(name, SMALL_FONT) + LEGEND_GAP);
-    widths.sum::<f64>() + text_width(legend_note(searched), SMALL_FONT)
+    widths.sum::<f64>() + text_width(legend_note(chance, searched), SMALL_FONT)
 }
 
 /// One row of samples; the PV sample is a bold edge because that is what marks the line.
@@ -99,7 +104,7 @@ pub(super) fn write_legend(out: &mut String, y: f64, chance: bool, searched: boo
         x += text_width(name, SMALL_FONT) + LEGEND_GAP;
     }
     if searched {
-        write_text(out, (x, baseline), &format!(r#"fill="{WINDOW_INK}""#), LEGEND_NOTE)?;
+        write_text(out, (x, baseline), &format!(r#"fill="{WINDOW_INK}""#), legend_note(chance, searched))?;
     }
     writeln!(out, "</g>")
 }

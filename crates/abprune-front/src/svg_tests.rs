@@ -3,8 +3,9 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
+use abprune::Score;
 use abprune_games::tree::TreeGame;
-use abprune_games::RandomTreeSpec;
+use abprune_games::{RandomChanceTreeSpec, RandomTreeSpec};
 
 fn searched(tree: &Tree, alpha: Score, beta: Score) -> String {
     let mut trace = abprune::Trace::default();
@@ -127,4 +128,55 @@ fn random_star_minimax_trees_draw_every_node() {
     assert_eq!(svg.matches(r#"class="node chance">"#).count(), chance_nodes);
     assert_eq!(svg.matches(r#"class="probability""#).count(), chance_nodes * 3);
     assert_eq!(svg.matches(r#"class="node min">"#).count(), 2 * 3);
+}
+
+fn chance_searched(
+    tree: &Tree,
+    algorithm: abprune::ChanceAlgorithm,
+    window: (abprune::Ratio, abprune::Ratio),
+) -> String {
+    let mut trace = abprune::ChanceTrace::default();
+    let result = algorithm.run(&mut TreeGame::new(tree), abprune::UNLIMITED_DEPTH, window, &mut trace).unwrap();
+    render_chance_search(tree, &trace.events, result.best_move, "chance")
+}
+
+fn ratio(numerator: i128, denominator: i128) -> abprune::Ratio {
+    abprune::Ratio::new(numerator, denominator).unwrap()
+}
+
+#[test]
+fn a_chance_cutoff_is_marked_with_fractions_and_ballards_windows() {
+    // Star1 in (3, 7/2): after 3, 4 and -2 the last outcome (1/24, at most 7) cannot lift c above 3.
+    let tree = Tree::parse("( 2  c:{ 1/2 3  1/3 (4 5)  0.125 -2  1/24 7 } )").unwrap();
+    let svg = chance_searched(&tree, abprune::ChanceAlgorithm::Star1, (ratio(3, 1), ratio(7, 2)));
+    assert_eq!(svg.matches("<g ").count(), svg.matches("</g>").count());
+    assert_eq!(svg.matches(r#"class="node "#).count(), tree.len());
+    let c = node(&svg, "node chance pv cut", 0);
+    assert!(c.contains(">≤ 23/8</text>") && c.contains(">(3, 7/2)</text>") && c.contains(">cut</text>"), "{c}");
+    assert!(c.contains(r##"stroke="#c0392b""##), "{c}");
+    assert!(node(&svg, "node max pv", 0).contains(">≤ 23/8</text>"));
+    assert_eq!(svg.matches(r#"class="node leaf pruned""#).count(), 1, "the outcome of 7 is never searched");
+    // Each outcome's window, Ballard's (max(A, L), min(B, U)) in MAX's view: the first (-1, 7).
+    assert!(node(&svg, "node leaf", 1).contains(">3</text>") && node(&svg, "node leaf", 1).contains(">(-1, 7)</text>"));
+    assert!(svg.contains("cut-off at a chance node"));
+    assert_eq!(svg.matches(r#"class="probability""#).count(), 4);
+}
+
+#[test]
+fn star2s_probes_are_dotted_and_the_full_window_gives_exact_fractions() {
+    // As `abprune tree --random 3,4 --chance-fanout 2 --seed 5` makes it.
+    let values = abprune_games::LeafValues::Uniform { min: 0, max: 20 };
+    let tree = RandomChanceTreeSpec::new(3, 2, 4, 5).with_values(values).generate().unwrap();
+    let full = (abprune::Ratio::NEG_INFINITY, abprune::Ratio::INFINITY);
+    let svg = chance_searched(&tree, abprune::ChanceAlgorithm::Star2, full);
+    assert!(svg.contains(r#"class="node min probe""#), "a MIN node only probed");
+    assert!(svg.contains(r#"stroke-dasharray="1.5 2""#));
+    let mut game = TreeGame::new(&tree);
+    let value =
+        abprune::textbook::expectiminimax(&mut game, abprune::UNLIMITED_DEPTH, &mut abprune::NoTrace).unwrap().value;
+    assert!(!value.is_integer(), "a fraction: {value}");
+    assert!(node(&svg, "node max pv", 0).contains(&format!(">{value}</text>")), "the exact value at the root");
+    let exhaustive = chance_searched(&tree, abprune::ChanceAlgorithm::Expectiminimax, full);
+    assert!(!exhaustive.contains(" pruned\"") && !exhaustive.contains(" cut\"") && !exhaustive.contains(" probe\""));
+    assert_eq!(svg, chance_searched(&tree, abprune::ChanceAlgorithm::Star2, full), "the same bytes each time");
 }

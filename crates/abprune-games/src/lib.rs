@@ -49,3 +49,11 @@ pub use random_chance_tree::{ChanceProbabilities, RandomChanceTreeSpec};
 pub use random_tree::{LeafValues, MoveOrdering, RandomTreeSpec};
 pub use tictactoe::TicTacToe;
 pub use tree::{Nested, NodeId, Tree, TreeGame};
+
+/// The Rust code of docs/chance.md (a dice game searched by expectiminimax,
+/// Star1 and Star2, checked against a brute force), run as a doctest so
+/// that what a new user copies compiles and gives the value the page calls
+/// exact.
+#[doc = include_str!("../../../docs/chance.md")]
+#[cfg(doctest)]
+pub struct ChanceGuide;

@@ -280,6 +280,30 @@ impl Tree {
         leaves.fold((i32::MAX, i32::MIN), |(low, high), value| (low.min(value), high.max(value)))
     }
 
+    /// The moves from the root to the first leaf (in preorder) whose value
+    /// lies outside `[low, high]`, if any: bounds a user gives for Star1
+    /// and Star2 must hold every leaf, searched or not.
+    pub fn first_leaf_outside(&self, low: i32, high: i32) -> Option<Vec<NodeId>> {
+        let mut parent = vec![Tree::ROOT; self.nodes.len()];
+        // Preorder ids: every parent has a smaller id than its children.
+        for id in 0..self.nodes.len() as NodeId {
+            for &child in self.children(id) {
+                parent[child as usize] = id;
+            }
+            if self.value(id).is_some_and(|value| value < low || value > high) {
+                let mut moves = Vec::new();
+                let mut node = id;
+                while node != Tree::ROOT {
+                    moves.push(node);
+                    node = parent[node as usize];
+                }
+                moves.reverse();
+                return Some(moves);
+            }
+        }
+        None
+    }
+
     /// The value of leaf `id` from MAX's point of view; `None` for interior nodes.
     #[inline]
     pub fn value(&self, id: NodeId) -> Option<i32> {

@@ -21,7 +21,8 @@ pub struct TreeGame<'t> {
     max_to_move: Vec<bool>,
     /// The lowest and highest leaf value, MAX's view (Ballard's L and U),
     /// found when first asked: a pass over the whole tree that the
-    /// deterministic searches need not pay for.
+    /// deterministic searches need not pay for; or the bounds a user gave
+    /// ([`TreeGame::with_value_bounds`]).
     leaf_bounds: OnceCell<(i32, i32)>,
 }
 
@@ -34,6 +35,17 @@ impl<'t> TreeGame<'t> {
         let mut max_to_move = Vec::with_capacity(capacity);
         max_to_move.push(true);
         TreeGame { tree, path, max_to_move, leaf_bounds: OnceCell::new() }
+    }
+
+    /// The game at the root of `tree` declaring the leaf bounds `low` and
+    /// `high` (MAX's view) instead of the tree's lowest and highest leaf:
+    /// looser bounds show what Star1 and Star2 lose by them. The searches
+    /// refuse a leaf outside them, and bounds with `low >= high`.
+    pub fn with_value_bounds(tree: &'t Tree, low: i32, high: i32) -> Self {
+        let game = TreeGame::new(tree);
+        // A fresh cell: the set cannot fail.
+        let _ = game.leaf_bounds.set((low, high));
+        game
     }
 
     /// The node the game is at.
@@ -117,11 +129,19 @@ impl Game for TreeGame<'_> {
         }
     }
 
-    /// The lowest and highest leaf of the whole tree, MAX's view. (An
-    /// interior node cut by a depth limit evaluates to 0, which may lie
-    /// outside them: searches with these bounds go to the leaves.)
+    /// The lowest and highest leaf of the whole tree, MAX's view, or those
+    /// given to [`TreeGame::with_value_bounds`]. Where every leaf has the
+    /// same value `v` the bounds are `(v, v + 1)` (`(v - 1, v)` at the top
+    /// of the range): bounds need `low <
+    /// high`, and these still hold every leaf. (An interior node cut by a
+    /// depth limit evaluates to 0, which may lie outside them: searches
+    /// with these bounds go to the leaves.)
     fn value_bounds(&self) -> Option<(Score, Score)> {
-        let (lowest, highest) = *self.leaf_bounds.get_or_init(|| self.tree.leaf_bounds());
+        let (lowest, highest) = *self.leaf_bounds.get_or_init(|| match self.tree.leaf_bounds() {
+            (low, high) if low == high && high < Score::MAX_EVAL => (low, high + 1),
+            (low, high) if low == high => (low - 1, high),
+            bounds => bounds,
+        });
         Some((Score::new(lowest), Score::new(highest)))
     }
 }

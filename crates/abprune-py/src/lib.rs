@@ -11,6 +11,10 @@
 //!   `src/side.rs` whose turn it is (`side_to_move()`), `src/result.rs` says
 //!   what a search found; `src/move_table.rs` names their moves, `src/worker.rs` runs their searches (on search threads with a
 //!   large stack) and keeps an engine to one search at a time;
+//! - `src/chance.rs` reads a game's chance (`chance_to_move()`,
+//!   `chance_outcomes()`, `value_bounds()`), `src/chance_search.rs` runs
+//!   the searches for games with chance (`chance_search`, exact values as
+//!   `fractions.Fraction`) on a game or a tree;
 //! - `src/args.rs`, `src/algorithm_args.rs`, `src/memory.rs`: arguments
 //!   checked by type and range (an algorithm's name and window among them),
 //!   table budgets against the memory available.
@@ -30,6 +34,7 @@ mod algorithm_args;
 mod args;
 mod builtin;
 mod chance;
+mod chance_search;
 mod check;
 mod ending;
 mod interrupt;
@@ -52,7 +57,9 @@ fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_EVAL", Score::MAX_EVAL)?;
     m.add("MAX_LINE_PLIES", args::MAX_LINE_PLIES)?;
     m.add("ALGORITHMS", Algorithm::ALL.map(Algorithm::name).to_vec())?;
+    m.add("CHANCE_ALGORITHMS", abprune::ChanceAlgorithm::ALL.map(abprune::ChanceAlgorithm::name).to_vec())?;
     m.add_class::<tree::Tree>()?;
+    m.add_class::<chance_search::ChanceResult>()?;
     m.add_class::<tree::TreeResult>()?;
     m.add_class::<builtin::ConnectFour>()?;
     m.add_class::<builtin::TicTacToe>()?;
@@ -64,5 +71,6 @@ fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(python_game::search, m)?)?;
     m.add_function(wrap_pyfunction!(check::check_game, m)?)?;
     m.add_function(wrap_pyfunction!(chance::chance_view, m)?)?;
+    m.add_function(wrap_pyfunction!(chance_search::chance_search, m)?)?;
     Ok(())
 }

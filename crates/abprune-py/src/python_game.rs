@@ -243,7 +243,8 @@ impl PythonGame {
         if self.methods.chance.is_some() {
             return Err(PyValueError::new_err(format!(
                 "the game has chance (it defines chance_to_move() and chance_outcomes()), which {what} cannot \
-                 search: games with chance are searched by expectiminimax, star1 or star2"
+                 search: games with chance are searched by abprune.chance_search(game, algorithm=...) with \
+                 expectiminimax, star1 or star2"
             )));
         }
         Ok(())

@@ -48,7 +48,7 @@ impl Tree {
         if self.tree.has_chance_nodes() {
             return Err(PyValueError::new_err(format!(
                 "the tree has chance nodes, which {} cannot search: trees with chance nodes are searched by \
-                 expectiminimax, star1 or star2",
+                 abprune.chance_search(tree, algorithm=...) with expectiminimax, star1 or star2",
                 algorithm.name()
             )));
         }
@@ -179,6 +179,11 @@ impl Tree {
 }
 
 impl Tree {
+    /// The tree itself, for the searches of other modules.
+    pub(crate) fn inner(&self) -> &Arc<abprune_games::Tree> {
+        &self.tree
+    }
+
     /// The node number `node` (None: the root), checked against the tree's
     /// size; `what` names the argument in the error.
     fn node(&self, node: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<NodeId> {

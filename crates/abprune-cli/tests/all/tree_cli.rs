@@ -135,7 +135,7 @@ fn impossible_options_are_refused() {
     assert_refused(&abprune(&["tree", "--algo", "quantum"]), "invalid value 'quantum'");
     assert_refused(
         &abprune(&["tree", "--algo", "negamax", "--window", "1,2"]),
-        "--window applies to alphabeta, failsoft and pvs, not negamax",
+        "--window applies to alphabeta, failsoft, pvs, star1 and star2, not negamax",
     );
     assert_refused(&abprune(&["tree", "--bound", "3"]), "--bound applies to f1 only");
     assert_refused(&abprune(&["tree", "/nonexistent/tree.txt"]), "cannot read tree '/nonexistent/tree.txt'");

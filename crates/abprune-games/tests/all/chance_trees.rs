@@ -263,3 +263,20 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn leaf_bounds_given_or_found_hold_every_leaf() {
+    let tree = Tree::parse("(1 {1/2 5 1/2 (9 2)})").unwrap();
+    let bounds = |game: &TreeGame| game.value_bounds().map(|(low, high)| (low.get(), high.get()));
+    assert_eq!(bounds(&TreeGame::new(&tree)), Some((1, 9)));
+    assert_eq!(bounds(&TreeGame::with_value_bounds(&tree, -100, 100)), Some((-100, 100)));
+    // Every leaf equal: bounds need low < high, and (v, v + 1) still holds every leaf.
+    assert_eq!(bounds(&TreeGame::new(&Tree::parse("{1/2 4 1/2 4}").unwrap())), Some((4, 5)));
+    let top = Score::MAX_EVAL;
+    assert_eq!(bounds(&TreeGame::new(&Tree::parse(&top.to_string()).unwrap())), Some((top - 1, top)));
+    // The first leaf outside, in preorder, by the moves that reach it.
+    assert_eq!(tree.first_leaf_outside(0, 5).map(|moves| tree.child_indices(&moves)), Some(vec![1, 1, 0]));
+    assert_eq!(tree.first_leaf_outside(2, 9).map(|moves| tree.child_indices(&moves)), Some(vec![0]));
+    assert_eq!(tree.first_leaf_outside(1, 9), None);
+    assert_eq!(Tree::parse("7").unwrap().first_leaf_outside(0, 5), Some(vec![]), "the root itself");
+}

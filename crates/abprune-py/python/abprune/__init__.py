@@ -9,10 +9,15 @@
   transposition table, exact solver). A game ends in wins, losses and
   draws, or by a ``Margin`` in the range its ``ending()`` declares; a
   ``Result`` reads as either (``margin``, ``outcome``, ``plies``, ``str``).
+- Games with chance (dice, cards): a ``Game`` with ``chance_to_move()`` and
+  ``chance_outcomes()``, or a ``Tree`` with chance nodes ``{ 1/2 3 1/2 5 }``,
+  searched by ``chance_search`` (expectiminimax, Star1, Star2); the value is
+  exact, a ``fractions.Fraction`` (see docs/chance.md).
 """
 
 from ._abprune import (
     ALGORITHMS,
+    CHANCE_ALGORITHMS,
     DRAW,
     LOSS,
     MAX_EVAL,
@@ -23,11 +28,13 @@ from ._abprune import (
     Engine,
     Gomoku,
     Margin,
+    ChanceResult,
     Result,
     SolveResult,
     TicTacToe,
     Tree,
     TreeResult,
+    chance_search,
     chance_view,
     check_game,
     search,
@@ -35,6 +42,7 @@ from ._abprune import (
 
 __all__ = [
     "ALGORITHMS",
+    "CHANCE_ALGORITHMS",
     "DRAW",
     "LOSS",
     "MAX_EVAL",
@@ -46,11 +54,13 @@ __all__ = [
     "Game",
     "Gomoku",
     "Margin",
+    "ChanceResult",
     "Result",
     "SolveResult",
     "TicTacToe",
     "Tree",
     "TreeResult",
+    "chance_search",
     "chance_view",
     "check_game",
     "search",
@@ -150,8 +160,12 @@ class Game:
     ``moves()`` says. ``abprune.chance_view(game)`` shows what a search
     sees of the current position (the outcomes with their probabilities as
     ``Fraction``s). ``search`` and ``Engine`` are deterministic searches and
-    refuse a game with chance with a ``ValueError``; the searches for
-    chance (expectiminimax, Star1, Star2) come with the library's.
+    refuse a game with chance with a ``ValueError``; ``chance_search(game,
+    algorithm="star2", depth=...)`` searches it (expectiminimax, Star1,
+    Star2) and returns its value exactly, a ``fractions.Fraction``. Its
+    leaves must be margins or evaluations, not ``WIN``/``LOSS`` (an average
+    of distances to a win means nothing): end the game with ``Margin(n)``
+    and declare the range with ``ending()``.
 
     An exception raised by any of them stops the search and propagates; a
     result of the wrong type or out of range is a ``TypeError`` or

@@ -10,9 +10,12 @@ SCORE_WIN: Final[int]
 MAX_EVAL: Final[int]
 MAX_LINE_PLIES: Final[int]
 ALGORITHMS: Final[list[str]]
+CHANCE_ALGORITHMS: Final[list[str]]
 
 Algorithm = Literal["minimax", "negamax", "f1", "alphabeta", "failsoft", "pvs", "mtdf"]
+ChanceAlgorithm = Literal["expectiminimax", "star1", "star2"]
 Bound = Union[int, float, None]
+ExactBound = Union[int, Fraction, str, float, None]
 Value = Union[int, float]
 
 class Game:
@@ -187,6 +190,50 @@ class Result:
     def seconds(self) -> float: ...
 
 def search(game: Game, algorithm: Algorithm = "alphabeta", depth: Optional[int] = None) -> Result: ...
+class ChanceResult:
+    """What ``chance_search`` found: the exact value (a ``Fraction``; a bound outside the window), the best move, the counts."""
+
+    @property
+    def algorithm(self) -> str: ...
+    @property
+    def value(self) -> Union[Fraction, float]: ...
+    @property
+    def window(self) -> Tuple[Union[Fraction, float], Union[Fraction, float]]: ...
+    @property
+    def in_window(self) -> bool: ...
+    @property
+    def best_move(self) -> Any: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def leaves(self) -> int: ...
+    @property
+    def alpha_cutoffs(self) -> int: ...
+    @property
+    def beta_cutoffs(self) -> int: ...
+    @property
+    def chance_nodes(self) -> int: ...
+    @property
+    def chance_cutoffs(self) -> int: ...
+    @property
+    def probes(self) -> int: ...
+    @property
+    def nodes_per_ply(self) -> list[int]: ...
+    def svg(self) -> str:
+        """The figure of a tree's search; ValueError for a game's."""
+        ...
+    def _repr_svg_(self) -> Optional[str]: ...
+
+def chance_search(
+    game: Union[Game, Tree],
+    algorithm: ChanceAlgorithm = "expectiminimax",
+    depth: Optional[int] = None,
+    window: Optional[Tuple[ExactBound, ExactBound]] = None,
+    bounds: Optional[Tuple[int, int]] = None,
+) -> ChanceResult:
+    """Expectiminimax, Star1 or Star2 of a game with chance or a tree with chance nodes; the value exact."""
+    ...
+
 def chance_view(game: Game) -> Dict[str, Any]:
     """What a search sees of ``game``'s chance now: ``chance`` (bool), ``outcomes`` as ``(move, Fraction,
     same_side)`` triples, ``value_bounds``; raises what a search would raise about them."""
