@@ -17,6 +17,9 @@ use std::time::Duration;
 /// The most threads a search may have: the engine's limit, as the CLI's `--threads`.
 pub const MAX_THREADS: usize = abprune::engine::MAX_THREADS;
 
+/// The most moves one call of `moves()` may give: more is no game's list
+/// (and an endless iterator must end somewhere).
+pub const MAX_MOVES_PER_POSITION: usize = 1 << 20;
 /// The longest line of play a search of a Python game follows: a game that
 /// goes on longer (one that never ends, cycling through its positions, or
 /// a very long one) is refused with a `ValueError` when a line reaches it.

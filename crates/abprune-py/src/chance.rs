@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyFloat, PyList, PyString, PyTuple};
 
 /// The most outcomes one chance node may list (as many as moves).
-pub const MAX_OUTCOMES: usize = crate::python_game::MAX_MOVES_PER_POSITION;
+pub const MAX_OUTCOMES: usize = crate::args::MAX_MOVES_PER_POSITION;
 
 /// The Python methods of a game with chance.
 pub struct ChanceMethods {
@@ -232,43 +232,4 @@ pub fn value_bounds_of(value: &Bound<'_, PyAny>) -> PyResult<Option<(Score, Scor
         )));
     }
     Ok(Some((Score::new(lowest as i32), Score::new(highest as i32))))
-}
-
-/// What the searches see of a Python game's chance in its current
-/// position, for the tests and for a game's author to check the methods
-/// before any search: `{"chance": bool, "outcomes": [(move, Fraction,
-/// same_side)], "value_bounds": (lowest, highest) or None}`, where
-/// `same_side` says whether the side to move after the outcome is the one
-/// before it (it must be: chance never passes the turn). Raises what the
-/// methods raise, and a `TypeError`/`ValueError` naming a bad return value.
-#[pyfunction]
-pub fn chance_view<'py>(py: Python<'py>, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-    use abprune::Game;
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let mut wrapped = crate::python_game::PythonGame::new(py, game, stop)?;
-    let view = pyo3::types::PyDict::new(py);
-    let chance = wrapped.chance_to_move();
-    let mut outcomes = Vec::new();
-    if chance {
-        wrapped.chance_outcomes(&mut outcomes);
-    }
-    let mut listed = Vec::with_capacity(outcomes.len());
-    for &(mv, probability) in &outcomes {
-        let before = wrapped.side_to_move();
-        wrapped.play(mv);
-        let same_side = wrapped.side_to_move() == before;
-        wrapped.undo(mv);
-        if let Some(error) = wrapped.take_error() {
-            return Err(error);
-        }
-        let object = wrapped.line_objects(py, &[mv])?.pop();
-        listed.push((object, fraction_of(py, probability)?, same_side));
-    }
-    if let Some(error) = wrapped.take_error() {
-        return Err(error);
-    }
-    view.set_item("chance", chance)?;
-    view.set_item("outcomes", listed)?;
-    view.set_item("value_bounds", wrapped.value_bounds().map(|(lowest, highest)| (lowest.get(), highest.get())))?;
-    Ok(view)
 }

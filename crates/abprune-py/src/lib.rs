@@ -70,7 +70,7 @@ fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<python_game::Engine>()?;
     m.add_function(wrap_pyfunction!(python_game::search, m)?)?;
     m.add_function(wrap_pyfunction!(check::check_game, m)?)?;
-    m.add_function(wrap_pyfunction!(chance::chance_view, m)?)?;
+    m.add_function(wrap_pyfunction!(chance_search::chance_view, m)?)?;
     m.add_function(wrap_pyfunction!(chance_search::chance_search, m)?)?;
     Ok(())
 }

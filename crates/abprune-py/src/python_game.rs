@@ -23,7 +23,7 @@
 //! `rules_key()`) of the games it searches, and hands the number to the
 //! search as the game's [`Game::rules_key`].
 
-use crate::args::{self, is_int, repr, type_name, MAX_LINE_PLIES};
+use crate::args::{self, is_int, repr, type_name, MAX_LINE_PLIES, MAX_MOVES_PER_POSITION};
 use crate::builtin::{self, ConnectFour, Gomoku, TicTacToe};
 use crate::chance::{value_bounds_of, ChanceMethods};
 use crate::ending::{confirm_solved_margin, outcome_of, Declared};
@@ -49,9 +49,6 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 /// (Ctrl-C) even when the game's methods are not Python code (which lets
 /// go by itself).
 const GIL_YIELD_INTERVAL: u32 = 4096;
-/// The most moves one call of `moves()` may give: more is no game's list
-/// (and an endless iterator must end somewhere).
-pub const MAX_MOVES_PER_POSITION: usize = 1 << 20;
 /// Moves get small ids below this for the history heuristic; later ones go without.
 const HISTORY_MOVES: usize = 4096;
 /// The methods every game has (`key` is optional).

@@ -11,7 +11,7 @@ use crate::score::Score;
 use crate::stats::SearchStats;
 use crate::trace::{ChanceEvent, ChanceObserver, Fail, NodeKind};
 
-use super::chance_memory::ChanceMemory;
+use super::chance_memory::{ChanceMemory, Known};
 use super::chance_result::{ChanceError, ChanceResult};
 use crate::limits::{Clock, StopReason};
 
@@ -459,53 +459,6 @@ pub(crate) enum Moves {
     FirstOnly,
     /// All, the first one's result known from a probe.
     FirstKnown(Known),
-}
-
-/// A fail-soft result a search found in its window: the value itself, or
-/// a bound on it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Known {
-    /// What the search returned.
-    pub(crate) value: Ratio,
-    /// What it is of the true value.
-    pub(crate) kind: Bound,
-}
-
-/// What a fail-soft result is of the true value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Bound {
-    /// The value itself (it fell inside the window).
-    Exact,
-    /// At most the value (it fell at or below alpha).
-    Upper,
-    /// At least the value (at or above beta).
-    Lower,
-}
-
-impl Known {
-    /// The result `value` of a fail-soft search in `(alpha, beta)`.
-    pub(crate) fn new(value: Ratio, (alpha, beta): (Ratio, Ratio)) -> Known {
-        let kind = if value <= alpha {
-            Bound::Upper
-        } else if value >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        Known { value, kind }
-    }
-
-    /// What a new fail-soft search in `(alpha, beta)` would return, if
-    /// this result already says it (as a table entry answers): the value
-    /// when exact, a bound that falls outside the new window on its side.
-    pub(crate) fn decides(self, alpha: Ratio, beta: Ratio) -> Option<Ratio> {
-        match self.kind {
-            Bound::Exact => Some(self.value),
-            Bound::Upper if self.value <= alpha => Some(self.value),
-            Bound::Lower if self.value >= beta => Some(self.value),
-            Bound::Upper | Bound::Lower => None,
-        }
-    }
 }
 
 /// `rest * bound` for the probability mass `rest` of the outcomes not

@@ -1,7 +1,8 @@
 //! Ballard's Star2: Star1 with a probing phase, for regular trees.
 
-use super::chance_context::{outcome_window, weighted, At, ChanceContext, ChanceNode, Known, Moves, Step};
+use super::chance_context::{outcome_window, weighted, At, ChanceContext, ChanceNode, Moves, Step};
 use super::chance_memory::ChanceMemory;
+use super::chance_memory::Known;
 use super::chance_result::{ChanceError, ChanceResult};
 use crate::chance::Probability;
 use crate::game::Game;
