@@ -15,7 +15,7 @@ use super::pubeval;
 /// a backgammon three).
 pub const POINT: i32 = 1000;
 /// Evaluation units per unit of pubeval's score: its self-play scores
-/// (-59 to +25 over 3,059 positions of 50 games) stay inside [`CAP`].
+/// (-59 to +25 over 3,059 positions of 50 games) stay inside `CAP`.
 pub const PUBEVAL_SCALE: f32 = 15.0;
 /// The evaluation stays strictly inside a single game's worth, below any
 /// finished game's value.
