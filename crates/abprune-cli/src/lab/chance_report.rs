@@ -1,7 +1,7 @@
 //! Printing the *-minimax lab's rows: an aligned table, CSV or JSON.
 
 use super::chance::{Bounds, ChancePlan, ChanceRow};
-use super::report::{csv_field, describe_values, Format, Table};
+use super::report::{describe_values, print_rows, Format, Table};
 use serde_json::json;
 
 /// The columns, as CSV and JSON name them.
@@ -48,22 +48,7 @@ const HEADERS: [&str; 11] = [
 
 /// Prints the rows in `format`.
 pub fn print(plan: &ChancePlan, rows: &[ChanceRow], format: Format) -> std::io::Result<()> {
-    match format {
-        Format::Json => {
-            let array: Vec<serde_json::Value> = rows.iter().map(|row| row_json(plan, row)).collect();
-            crate::output::outln!("{}", serde_json::to_string_pretty(&array).unwrap_or_default())?;
-        }
-        Format::Csv => {
-            crate::output::outln!("{}", KEYS.join(","))?;
-            for row in rows {
-                let values = row_json(plan, row);
-                let fields: Vec<String> = KEYS.iter().map(|&key| csv_field(&values[key])).collect();
-                crate::output::outln!("{}", fields.join(","))?;
-            }
-        }
-        Format::Table => crate::output::out!("{}", table(plan, rows))?,
-    }
-    Ok(())
+    print_rows(rows, &KEYS, |row| row_json(plan, row), || table(plan, rows), format)
 }
 
 /// What `--bounds` gives Star1 and Star2, in words.

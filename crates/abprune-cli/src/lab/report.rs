@@ -65,20 +65,34 @@ pub fn describe_values(values: LeafValues) -> String {
 
 /// Prints the random-tree rows in `format`.
 pub fn print_trees(plan: &Plan, rows: &[Row], format: Format) -> std::io::Result<()> {
+    print_rows(rows, &TREE_KEYS, |row| tree_json(plan, row), || tree_table(plan, rows), format)
+}
+
+/// Prints `rows` in `format`: a JSON array of `json(row)`, CSV with the
+/// columns `keys` of each row's JSON, or the `table` made when asked.
+/// One printer for every experiment of the lab, so the three formats
+/// say the same thing.
+pub fn print_rows<R>(
+    rows: &[R],
+    keys: &[&str],
+    json: impl Fn(&R) -> serde_json::Value,
+    table: impl FnOnce() -> String,
+    format: Format,
+) -> std::io::Result<()> {
     match format {
         Format::Json => {
-            let array: Vec<serde_json::Value> = rows.iter().map(|row| tree_json(plan, row)).collect();
+            let array: Vec<serde_json::Value> = rows.iter().map(&json).collect();
             crate::output::outln!("{}", serde_json::to_string_pretty(&array).unwrap_or_default())?;
         }
         Format::Csv => {
-            crate::output::outln!("{}", TREE_KEYS.join(","))?;
+            crate::output::outln!("{}", keys.join(","))?;
             for row in rows {
-                let values = tree_json(plan, row);
-                let fields: Vec<String> = TREE_KEYS.iter().map(|&key| csv_field(&values[key])).collect();
+                let values = json(row);
+                let fields: Vec<String> = keys.iter().map(|&key| csv_field(&values[key])).collect();
                 crate::output::outln!("{}", fields.join(","))?;
             }
         }
-        Format::Table => crate::output::out!("{}", tree_table(plan, rows))?,
+        Format::Table => crate::output::out!("{}", table())?,
     }
     Ok(())
 }
