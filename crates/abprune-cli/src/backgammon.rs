@@ -1,10 +1,13 @@
 //! `abprune backgammon`: backgammon positions by their gnubg position IDs:
 //! the legal plays of a roll (checked against GNU Backgammon by
 //! `scripts/backgammon-gnubg-check`), the engine's choice of play (for
-//! `scripts/backgammon-match`), and the board.
+//! `scripts/backgammon-match`), the searches compared (for
+//! `scripts/backgammon-depth`), and the board.
 
-use abprune::{Game, Player};
-use abprune_games::backgammon::{eval, pubeval, Backgammon, Dice, Move, Play};
+mod search;
+
+use abprune::{ChanceAlgorithm, Game};
+use abprune_games::backgammon::{Backgammon, Dice, Move, Play};
 use anyhow::{anyhow, bail, Context as _, Result};
 use clap::{Args, Subcommand};
 use std::io::BufRead;
@@ -19,9 +22,15 @@ pub enum BackgammonCommand {
     /// resulting position's ID (the opponent then on roll) and the play
     /// (points counted from the player on roll's side, `pass` if none).
     Moves(MovesArgs),
-    /// The play the engine chooses (for now Tesauro's pubeval one ply
-    /// ahead): the play and the resulting position's ID, tab-separated.
-    Choose(PositionArgs),
+    /// The play the engine chooses (Star2 under iterative deepening,
+    /// Tesauro's pubeval at the leaves) at a depth in checker plays, or
+    /// within a time or node limit: the play and the resulting position's
+    /// ID, tab-separated.
+    Choose(ChooseArgs),
+    /// Searches positions with one algorithm and prints what it counted:
+    /// `ID DICE ALGORITHM DEPTH VALUE NODES LEAVES CHANCE_CUTOFFS PROBES
+    /// MICROSECONDS PLAY`, tab-separated, a line per position.
+    Search(SearchArgs),
     /// The board of a position, and the plays of a roll if given.
     Show(ShowArgs),
 }
@@ -33,6 +42,53 @@ pub struct PositionArgs {
     position_id: String,
     /// The roll: two dice 1-6 (`31` or `3-1`).
     dice: String,
+}
+
+/// How deep or how long to search.
+#[derive(Args, Debug)]
+pub struct LimitArgs {
+    /// Checker plays searched, the root's included (1 = the evaluation
+    /// after each play; default 3, or 8 as the deepest iteration with
+    /// --time or --nodes).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Seconds for the iterative deepening (the first iteration always completes).
+    #[arg(long)]
+    time: Option<f64>,
+    /// Nodes for the iterative deepening (the first iteration always completes).
+    #[arg(long)]
+    nodes: Option<u64>,
+}
+
+/// Options of `abprune backgammon choose`.
+#[derive(Args, Debug)]
+pub struct ChooseArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// Options of `abprune backgammon search`.
+#[derive(Args, Debug)]
+pub struct SearchArgs {
+    /// gnubg's position ID, the player on roll.
+    #[arg(required_unless_present = "batch")]
+    position_id: Option<String>,
+    /// The roll: two dice 1-6.
+    #[arg(required_unless_present = "batch")]
+    dice: Option<String>,
+    /// Read lines `POSITION_ID DICE` from standard input instead.
+    #[arg(long, conflicts_with_all = ["position_id", "dice"])]
+    batch: bool,
+    /// `engine` (Star2 under iterative deepening with its table and
+    /// ordering), or a textbook algorithm with the full window:
+    /// `expectiminimax`, `star1`, `star2` (with a time or node limit,
+    /// iterations 1, 2, ... each started while within the limit).
+    #[arg(long, default_value = "engine")]
+    algo: String,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// Options of `abprune backgammon moves`.
@@ -74,11 +130,15 @@ pub fn run(command: &BackgammonCommand) -> Result<()> {
             Ok(())
         }
         BackgammonCommand::Choose(args) => {
-            let game = position(&args.position_id, Some(&args.dice))?;
-            let (play, after) = choose(&game).ok_or_else(|| anyhow!("the game is over in {}", args.position_id))?;
-            crate::output::outln!("{play}\t{after}")?;
+            let id = &args.position.position_id;
+            let mut game = position(id, Some(&args.position.dice))?;
+            let limits = limits(&args.limits)?;
+            let found = search::engine(&mut game, &limits)?;
+            let Some(Move::Play(play)) = found.play else { bail!("the game is over in {id}") };
+            crate::output::outln!("{play}\t{}", after(&game, play))?;
             Ok(())
         }
+        BackgammonCommand::Search(args) => run_search(args),
         BackgammonCommand::Show(args) => {
             let game = position(&args.position_id, args.dice.as_deref())?;
             crate::output::outln!("{game}")?;
@@ -122,27 +182,71 @@ fn plays(game: &Backgammon) -> Vec<(Play, String)> {
         .collect()
 }
 
-/// The play whose resulting position the evaluation likes best for the
-/// player on roll (pubeval, with the weights the position before the play
-/// calls for; a finished game by its result), with the resulting
-/// position's ID.
-fn choose(game: &Backgammon) -> Option<(Play, String)> {
+/// The ID of the position `play` leads to (the opponent on roll).
+fn after(game: &Backgammon, play: Play) -> String {
     let mut after = game.clone();
-    let mover = usize::from(game.side_to_move() == Player::Second);
-    let race = pubeval::is_race(game.board());
-    let mut best: Option<(i32, Play, String)> = None;
-    for play in game.legal_plays() {
-        after.play(Move::Play(play));
-        let value = match after.outcome() {
-            Some(outcome) => -outcome.score(0).get(),
-            None => eval::after_play(after.board(), mover, race),
+    after.play(Move::Play(play));
+    after.position_id()
+}
+
+/// The limits of the command line, checked.
+fn limits(args: &LimitArgs) -> Result<search::Limits> {
+    search::Limits::new(args.depth, args.time, args.nodes)
+}
+
+/// `search`: one position, or a line of counts for each input line.
+fn run_search(args: &SearchArgs) -> Result<()> {
+    let algorithm = match args.algo.as_str() {
+        "engine" => None,
+        name => Some(
+            name.parse::<ChanceAlgorithm>()
+                .map_err(|_| anyhow!("invalid --algo {name:?}: give engine, expectiminimax, star1 or star2"))?,
+        ),
+    };
+    let limits = limits(&args.limits)?;
+    let search_one = |id: &str, dice: &str| -> Result<()> {
+        let mut game = position(id, Some(dice))?;
+        let found = match algorithm {
+            None => search::engine(&mut game, &limits)?,
+            Some(algorithm) => search::textbook(&mut game, algorithm, &limits)?,
         };
-        if best.as_ref().map_or(true, |(top, _, _)| value > *top) {
-            best = Some((value, play, after.position_id()));
-        }
-        after.undo(Move::Play(play));
+        let play = match found.play {
+            Some(Move::Play(play)) => play.to_string(),
+            _ => "-".to_string(),
+        };
+        let stats = &found.stats;
+        crate::output::outln!(
+            "{id}\t{dice}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{play}",
+            algorithm.map_or("engine", ChanceAlgorithm::name),
+            found.depth,
+            found.value,
+            stats.nodes,
+            stats.leaves,
+            stats.chance_cutoffs,
+            stats.probes,
+            found.elapsed.as_micros()
+        )?;
+        Ok(())
+    };
+    if !args.batch {
+        let (Some(id), Some(dice)) = (&args.position_id, &args.dice) else {
+            bail!("give a position ID and a roll, or --batch");
+        };
+        return search_one(id, dice);
     }
-    best.map(|(_, play, id)| (play, id))
+    let stdin = std::io::stdin();
+    for (number, line) in stdin.lock().lines().enumerate() {
+        let line = line.context("cannot read standard input")?;
+        if line.len() > MAX_BATCH_LINE {
+            bail!("line {}: longer than {MAX_BATCH_LINE} characters", number + 1);
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [id, dice] = fields[..] else {
+            bail!("line {}: expected `POSITION_ID DICE`, found {:?}", number + 1, crate::quote::one_line(&line));
+        };
+        search_one(id, dice).with_context(|| format!("line {}", number + 1))?;
+    }
+    Ok(())
 }
 
 /// `moves --batch`: a line of resulting IDs for each input line.

@@ -18,8 +18,8 @@ pub const POINT: i32 = 1000;
 /// (-59 to +25 over 3,059 positions of 50 games) stay inside `CAP`.
 pub const PUBEVAL_SCALE: f32 = 15.0;
 /// The evaluation stays strictly inside a single game's worth, below any
-/// finished game's value.
-const CAP: i32 = POINT - 1;
+/// finished game's value: `±CAP` bounds every evaluated leaf.
+pub const CAP: i32 = POINT - 1;
 
 /// Pubeval's score of the board after `mover`'s play, for `mover`, in
 /// evaluation units; `race` says whether the position before the play was

@@ -31,6 +31,9 @@ pub use moves::{Dice, Move, Play, Step};
 
 /// The rolls a die has: a roll's chance is counted out of `FACES * FACES`.
 const FACES: u64 = 6;
+/// The most pips one checker play moves: double sixes, four times six
+/// (a checker borne off with a larger die uses no more pips than the die).
+pub const MAX_PIPS_A_PLAY: u32 = 24;
 
 /// A backgammon position: the checkers, the side to move, the dice it
 /// has thrown (none: chance is to move), and what each checker play hit,
@@ -43,6 +46,9 @@ pub struct Backgammon {
     dice: Option<Dice>,
     key: u64,
     history: Vec<Undo>,
+    /// The most checker plays a search looks ahead from this position
+    /// (`None`: no limit), which [`Game::value_bounds`] may count on.
+    horizon: Option<u32>,
 }
 
 /// What a checker play changed beyond its steps.
@@ -71,7 +77,14 @@ impl Backgammon {
     /// [`Backgammon::from_position_id`] makes sure.
     pub fn from_board(board: Board, to_move: Player, dice: Option<Dice>) -> Backgammon {
         let to_move = side_index(to_move);
-        Backgammon { board, to_move, dice, key: zobrist::full(&board, to_move, dice), history: Vec::new() }
+        Backgammon {
+            board,
+            to_move,
+            dice,
+            key: zobrist::full(&board, to_move, dice),
+            history: Vec::new(),
+            horizon: None,
+        }
     }
 
     /// The position of a gnubg position ID, the first player on roll, with
@@ -86,6 +99,37 @@ impl Backgammon {
     /// The gnubg position ID, the side to move on roll (gnubg writes its checkers second).
     pub fn position_id(&self) -> String {
         position_id::encode(&self.board, self.to_move)
+    }
+
+    /// Tells the position that a search will look at most `plays` checker
+    /// plays ahead (`None`: any number), so that [`Game::value_bounds`]
+    /// need only bound the leaves within them: a side whose pip count
+    /// its plays within the horizon cannot cover (at most
+    /// [`MAX_PIPS_A_PLAY`] each) cannot finish the game there, and the
+    /// bounds shrink from a backgammon's three points to the
+    /// evaluation's range, which lets Star1 and Star2 cut off far more. A
+    /// search deeper than promised meets a leaf outside the bounds and is
+    /// refused (an error naming it), never given a wrong value.
+    pub fn set_search_horizon(&mut self, plays: Option<u32>) {
+        self.horizon = plays;
+    }
+
+    /// The most points `side` can still win within the horizon: 0 when it
+    /// cannot bear off its last checker there, 1 once the other side has
+    /// borne off a checker (borne off checkers never come back), 3 before.
+    fn points_within_reach(&self, side: usize) -> i32 {
+        if let Some(horizon) = self.horizon {
+            // The side on roll (or about to roll) plays first.
+            let plays = if side == self.to_move { horizon.div_ceil(2) } else { horizon / 2 };
+            if self.board.pips(side) > plays * MAX_PIPS_A_PLAY {
+                return 0;
+            }
+        }
+        if self.board.off(1 - side) > 0 {
+            1
+        } else {
+            3
+        }
     }
 
     /// The checkers.
@@ -210,9 +254,7 @@ impl Game for Backgammon {
         match self.dice {
             None => moves.extend(Dice::all().map(|(dice, _)| Move::Roll(dice))),
             Some(dice) => {
-                let mut plays = Vec::new();
-                moves::legal_plays(&self.board, self.to_move, dice, &mut plays);
-                moves.extend(plays.into_iter().map(Move::Play));
+                moves::for_each_legal_play(&self.board, self.to_move, dice, |play| moves.push(Move::Play(play)));
             }
         }
     }
@@ -273,8 +315,16 @@ impl Game for Backgammon {
         }
     }
 
+    /// The evaluation's range ([`eval::CAP`]) widened to the most each
+    /// side can still win within the search horizon
+    /// ([`Backgammon::set_search_horizon`]): `±3` points with no horizon
+    /// and neither side's checkers borne off; `±`[`eval::CAP`] when no side
+    /// can finish within the horizon (most positions at a small depth).
     fn value_bounds(&self) -> Option<(Score, Score)> {
-        Some((Score::new(-3 * eval::POINT), Score::new(3 * eval::POINT)))
+        // Side 0 is the first player, whose view the bounds take.
+        let high = (eval::POINT * self.points_within_reach(0)).max(eval::CAP);
+        let low = (eval::POINT * self.points_within_reach(1)).max(eval::CAP);
+        Some((Score::new(-low), Score::new(high)))
     }
 }
 

@@ -10,8 +10,10 @@
 //! position once, as gnubg's move list does).
 
 use super::board::{Board, Landing, BAR, SLOTS};
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The most steps of a play (doubles).
 pub const MAX_STEPS: usize = 4;
@@ -139,22 +141,93 @@ pub enum Move {
 /// Appends to `plays` every legal play of `side` with `dice` on `board`,
 /// one per resulting position (the pass alone when nothing can move).
 pub fn legal_plays(board: &Board, side: usize, dice: Dice, plays: &mut Vec<Play>) {
-    let mut found: Vec<(Play, Board)> = Vec::new();
-    let mut scratch = *board;
-    if dice.is_double() {
-        extend(&mut scratch, side, &[dice.high; MAX_STEPS], BAR, Play::PASS, &mut found);
-    } else {
-        extend(&mut scratch, side, &[dice.high, dice.low], BAR, Play::PASS, &mut found);
-        extend(&mut scratch, side, &[dice.low, dice.high], BAR, Play::PASS, &mut found);
+    for_each_legal_play(board, side, dice, |play| plays.push(play));
+}
+
+/// The buffers [`for_each_legal_play`] reuses on its thread: the plays
+/// found with their boards, and the boards already listed. A search
+/// generates plays at every decision node; reusing them keeps the
+/// generation free of allocation once they have grown.
+#[derive(Default)]
+struct Scratch {
+    found: Vec<(Play, Board)>,
+    reached: HashSet<Board, BuildHasherDefault<BoardHasher>>,
+}
+
+/// A fast hash of the boards of one roll's plays (no adversary chooses
+/// them, so the standard library's DoS-proof SipHash, a quarter of a
+/// search's time, is not needed): eight bytes at a time, multiplied and
+/// rotated as rustc's FxHasher does.
+#[derive(Default)]
+struct BoardHasher {
+    hash: u64,
+}
+
+impl BoardHasher {
+    /// FxHasher's multiplier (from the golden ratio).
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
     }
-    let most = found.iter().map(|(play, _)| play.len).max().unwrap_or(0);
-    found.retain(|(play, _)| play.len == most);
-    // One die of two usable alone: the larger, when it can be.
-    if most == 1 && found.iter().any(|(play, _)| play.steps[0].die == dice.high) {
-        found.retain(|(play, _)| play.steps[0].die == dice.high);
+}
+
+impl Hasher for BoardHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        let mut rest = [0; 8];
+        rest[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.add(u64::from_le_bytes(rest));
     }
-    let mut reached = HashSet::with_capacity(found.len());
-    plays.extend(found.into_iter().filter(|(_, after)| reached.insert(*after)).map(|(play, _)| play));
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Calls `each` with every legal play of `side` with `dice` on `board`,
+/// one per resulting position (the pass alone when nothing can move), in
+/// the order [`legal_plays`] lists them. Allocates nothing once the
+/// thread's buffers have grown to the largest roll seen.
+pub fn for_each_legal_play(board: &Board, side: usize, dice: Dice, mut each: impl FnMut(Play)) {
+    SCRATCH.with(|scratch| {
+        // A nested call (none today) gets fresh buffers instead of a panic.
+        let mut fresh = Scratch::default();
+        let mut borrowed = scratch.try_borrow_mut();
+        let Scratch { found, reached } = match borrowed.as_deref_mut() {
+            Ok(scratch) => scratch,
+            Err(_) => &mut fresh,
+        };
+        found.clear();
+        reached.clear();
+        let mut board = *board;
+        if dice.is_double() {
+            extend(&mut board, side, &[dice.high; MAX_STEPS], BAR, Play::PASS, found);
+        } else {
+            extend(&mut board, side, &[dice.high, dice.low], BAR, Play::PASS, found);
+            extend(&mut board, side, &[dice.low, dice.high], BAR, Play::PASS, found);
+        }
+        let most = found.iter().map(|(play, _)| play.len).max().unwrap_or(0);
+        found.retain(|(play, _)| play.len == most);
+        // One die of two usable alone: the larger, when it can be.
+        if most == 1 && found.iter().any(|(play, _)| play.steps[0].die == dice.high) {
+            found.retain(|(play, _)| play.steps[0].die == dice.high);
+        }
+        for (play, after) in found.iter() {
+            if reached.insert(*after) {
+                each(*play);
+            }
+        }
+    });
 }
 
 /// The board after `side` plays `play`.

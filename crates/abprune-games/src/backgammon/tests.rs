@@ -256,3 +256,83 @@ fn legal_plays_are_the_brute_force_boards_on_random_positions() {
     }
     assert!(pairs > 40 * 21 * 20, "{pairs} pairs");
 }
+
+/// The positions of `games` random games (random rolls, random plays),
+/// chance to move or dice thrown.
+fn random_positions(rng: &mut ChaCha8Rng, games: usize) -> Vec<Backgammon> {
+    let mut positions = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut game = Backgammon::new();
+        while game.outcome().is_none() {
+            positions.push(Backgammon::from_board(game.board, game.side_to_move(), game.dice));
+            moves.clear();
+            game.generate_moves(&mut moves);
+            game.play(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    positions
+}
+
+/// Every leaf a search within the horizon can meet lies within the
+/// bounds the root declares: random lines of up to `horizon` checker
+/// plays from positions of random games, valued as the searches value
+/// their leaves (a finished game by its result, the last by the
+/// evaluation). An independent check of the pip-count argument.
+#[test]
+fn leaves_within_the_horizon_keep_the_declared_bounds() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut moves = Vec::new();
+    let (mut tight, mut checked) = (0, 0);
+    for mut root in random_positions(&mut rng, 60) {
+        for horizon in 1..=4 {
+            root.set_search_horizon(Some(horizon));
+            let Some((low, high)) = root.value_bounds() else { panic!("backgammon declares bounds") };
+            tight += usize::from(high.get() < eval::POINT);
+            let mut game = root.clone();
+            let mut plays = 0;
+            let value = loop {
+                if let Some(outcome) = game.outcome() {
+                    break outcome.score(0);
+                }
+                if plays == horizon && !game.chance_to_move() {
+                    break game.evaluate();
+                }
+                moves.clear();
+                game.generate_moves(&mut moves);
+                let mv = moves[rng.random_range(0..moves.len())];
+                plays += u32::from(matches!(mv, Move::Play(_)));
+                game.play(mv);
+            };
+            let first_view = if game.side_to_move() == Player::First { value } else { -value };
+            assert!(
+                low <= first_view && first_view <= high,
+                "{first_view:?} outside {low:?}..{high:?} at {}",
+                root.position_id()
+            );
+            checked += 1;
+        }
+    }
+    assert!(tight * 2 > checked, "most positions are far from the end: {tight} of {checked} tight");
+}
+
+/// With the horizon's tighter bounds Star1 and Star2 still find
+/// expectiminimax's value, on positions of random games (the end of a
+/// game among them, where the bounds widen again).
+#[test]
+fn star2_with_the_horizon_bounds_finds_expectiminimax_value() {
+    use abprune::{expectiminimax, star1, star2, NoTrace, Ratio};
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let positions = random_positions(&mut rng, 3);
+    let mut saved = 0;
+    for mut game in positions.into_iter().step_by(9).filter(|game| game.dice.is_some()) {
+        game.set_search_horizon(Some(2));
+        let full = (Ratio::NEG_INFINITY, Ratio::INFINITY);
+        let exact = expectiminimax(&mut game, 2, &mut NoTrace).map_err(|e| format!("{e:?}")).unwrap();
+        let one = star1(&mut game, 2, full.0, full.1, &mut NoTrace).map_err(|e| format!("{e:?}")).unwrap();
+        let two = star2(&mut game, 2, full.0, full.1, &mut NoTrace).map_err(|e| format!("{e:?}")).unwrap();
+        assert_eq!((one.value, two.value), (exact.value, exact.value), "at {}", game.position_id());
+        saved += usize::from(two.stats.leaves < exact.stats.leaves);
+    }
+    assert!(saved > 0, "Star2 prunes somewhere");
+}
