@@ -10,7 +10,6 @@ use abprune::{ChanceAlgorithm, Game};
 use abprune_games::backgammon::{Backgammon, Dice, Move, Play};
 use anyhow::{anyhow, bail, Context as _, Result};
 use clap::{Args, Subcommand};
-use std::io::BufRead;
 
 /// The longest line `--batch` reads: a position ID and a roll take 17.
 const MAX_BATCH_LINE: usize = 1000;
@@ -234,37 +233,40 @@ fn run_search(args: &SearchArgs) -> Result<()> {
         };
         return search_one(id, dice);
     }
-    let stdin = std::io::stdin();
-    for (number, line) in stdin.lock().lines().enumerate() {
-        let line = line.context("cannot read standard input")?;
-        if line.len() > MAX_BATCH_LINE {
-            bail!("line {}: longer than {MAX_BATCH_LINE} characters", number + 1);
+    for_each_batch_line(search_one)
+}
+
+/// Reads `POSITION_ID DICE` lines from standard input and hands each to
+/// `each`, whose error is reported with the line's number: the one reader
+/// of both `--batch` commands. A line is read at most `MAX_BATCH_LINE`
+/// bytes into memory, however long it runs.
+fn for_each_batch_line(mut each: impl FnMut(&str, &str) -> Result<()>) -> Result<()> {
+    let mut input = std::io::stdin().lock();
+    let mut number = 0;
+    while let Some(line) = crate::input::read_line(&mut input, MAX_BATCH_LINE).context("cannot read standard input")? {
+        number += 1;
+        if line.is_cut() {
+            bail!("line {number}: longer than {MAX_BATCH_LINE} characters");
         }
+        let line = std::str::from_utf8(&line.kept)
+            .map_err(|_| anyhow::anyhow!("cannot read standard input: line {number} is not UTF-8 text"))?;
+        let line = line.strip_suffix('\r').unwrap_or(line);
         let fields: Vec<&str> = line.split_whitespace().collect();
         let [id, dice] = fields[..] else {
-            bail!("line {}: expected `POSITION_ID DICE`, found {:?}", number + 1, crate::quote::one_line(&line));
+            bail!("line {number}: expected `POSITION_ID DICE`, found {:?}", crate::quote::one_line(line));
         };
-        search_one(id, dice).with_context(|| format!("line {}", number + 1))?;
+        each(id, dice).with_context(|| format!("line {number}"))?;
     }
     Ok(())
 }
 
 /// `moves --batch`: a line of resulting IDs for each input line.
 fn run_batch() -> Result<()> {
-    let stdin = std::io::stdin();
-    for (number, line) in stdin.lock().lines().enumerate() {
-        let line = line.context("cannot read standard input")?;
-        if line.len() > MAX_BATCH_LINE {
-            bail!("line {}: longer than {MAX_BATCH_LINE} characters", number + 1);
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let [id, dice] = fields[..] else {
-            bail!("line {}: expected `POSITION_ID DICE`, found {:?}", number + 1, crate::quote::one_line(&line));
-        };
-        let game = position(id, Some(dice)).with_context(|| format!("line {}", number + 1))?;
+    for_each_batch_line(|id, dice| {
+        let game = position(id, Some(dice))?;
         let mut ids: Vec<String> = plays(&game).into_iter().map(|(_, after)| after).collect();
         ids.sort();
         crate::output::outln!("{}", ids.join(" "))?;
-    }
-    Ok(())
+        Ok(())
+    })
 }
