@@ -184,7 +184,7 @@ impl Gomoku {
 mod tests {
     use super::*;
     use crate::gomoku::board::index_of;
-    use crate::gomoku::cells::{current_tables, EvalTables};
+    use crate::gomoku::cells::{current_tables, EvalTables, OrderedValues};
     use crate::gomoku::weights::EVAL_WEIGHTS;
     use crate::gomoku::Rule;
     use crate::gomoku::Threat;
@@ -230,6 +230,69 @@ mod tests {
         let near = game.parse_point("j8").unwrap();
         let far = game.parse_point("c3").unwrap();
         assert!(game.seed_score(index_of(near)) > game.seed_score(index_of(far)));
+    }
+
+    /// Tables of seeded random values, none of them the linear ones: a
+    /// mover's code and a waiter's, and every threat mask, valued apart.
+    fn random_tables(seed: u64, two_ply: bool) -> EvalTables {
+        let mut state = seed;
+        let mut next = |range: i32| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((state >> 33) % (2 * range as u64 + 1)) as i32 - range
+        };
+        EvalTables {
+            mover: Box::new(std::array::from_fn(|_| next(500))),
+            waiter: Box::new(std::array::from_fn(|_| next(500))),
+            mask: Box::new(std::array::from_fn(|_| next(300))),
+            tempo: next(100),
+            two_ply,
+        }
+    }
+
+    #[test]
+    fn any_tables_are_kept_incrementally_through_play_and_undo() {
+        // The fitted tables differ from the linear ones in every entry the
+        // incremental sums read (mover against waiter, the mask term), so
+        // the search's value must equal the tables' sum over the cells at
+        // every step of seeded random play with take-backs, on both rules
+        // and several board sizes, one ply and two.
+        let mut state = 11u64;
+        let mut random = |n: usize| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        };
+        for case in 0..24u64 {
+            let two_ply = case % 2 == 1;
+            let tables = random_tables(case + 1, two_ply);
+            let values: &'static OrderedValues = Box::leak(Box::new(OrderedValues::of(&tables)));
+            let (size, rule) = [(15, Rule::Freestyle), (9, Rule::Standard), (20, Rule::Freestyle)][case as usize % 3];
+            let mut game = Gomoku::new(size, rule).unwrap();
+            game.eval = values;
+            game.rebuild();
+            for _ in 0..120 {
+                if (game.is_over() || random(4) == 0) && !game.history().is_empty() {
+                    let last = *game.history().last().unwrap();
+                    abprune::Game::undo(&mut game, last);
+                } else if !game.is_over() {
+                    let mut moves = Vec::new();
+                    abprune::Game::generate_moves(&game, &mut moves);
+                    let mv = moves[random(moves.len())];
+                    game.try_play(mv).unwrap();
+                }
+                let now = evaluation_with(&game, &tables);
+                assert_eq!(game.one_ply_value(), now, "case {case}, after {:?}", game.history());
+                let expected = match game.history().last() {
+                    Some(&last) if two_ply => {
+                        let mut before = game.clone();
+                        abprune::Game::undo(&mut before, last);
+                        (now - evaluation_with(&before, &tables)) / 2
+                    }
+                    _ => now,
+                };
+                assert_eq!(game.static_value(), Score::new(expected), "case {case}, after {:?}", game.history());
+                game.check_incremental().unwrap_or_else(|error| panic!("case {case}: {error}"));
+            }
+        }
     }
 
     #[test]

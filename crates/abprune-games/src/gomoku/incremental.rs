@@ -234,7 +234,8 @@ impl Gomoku {
     pub(super) fn rebuild(&mut self) {
         let stones = self.cells;
         let history = std::mem::take(&mut self.history);
-        *self = Gomoku { order: self.order, ..Gomoku::blank(self.width, self.height, self.rule, history) };
+        *self =
+            Gomoku { order: self.order, eval: self.eval, ..Gomoku::blank(self.width, self.height, self.rule, history) };
         self.cells = stones;
         if self.history.len() % 2 == 1 {
             self.hash = ZOBRIST.white_to_move;
@@ -300,6 +301,7 @@ impl Gomoku {
     pub fn recomputed(&self) -> Gomoku {
         let mut fresh = Gomoku::blank(self.width, self.height, self.rule, self.history.clone());
         fresh.order = self.order;
+        fresh.eval = self.eval;
         fresh.cells = self.cells;
         fresh.rebuild();
         fresh
