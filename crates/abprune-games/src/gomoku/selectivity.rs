@@ -53,6 +53,10 @@ pub const SINGLE_REPLY_EXTENSION: u32 = 21;
 /// is on: self-play at 50,000 nodes a move against the build with
 /// fractional depth alone, 186 games, +115 -64 =7 (63.7%, Elo +98 [+49,
 /// +151], SPRT H1); `failhigh=off` turns it off.
+///
+/// The reduction once alpha is raised (Stockfish's and Rapfi's: the
+/// quiet moves after one that raised alpha a ply shallower) is off until
+/// a match has judged it; `raised=on` turns it on.
 pub const SELECTIVITY: Selectivity = Selectivity {
     futility_margin: FUTILITY_MARGIN,
     null_move: false,
@@ -63,5 +67,6 @@ pub const SELECTIVITY: Selectivity = Selectivity {
     fractional_depth: true,
     single_reply_extension: SINGLE_REPLY_EXTENSION,
     fail_high_reduction: true,
+    raised_alpha_reduction: false,
     ..Selectivity::ALL
 };

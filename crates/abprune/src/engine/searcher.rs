@@ -19,8 +19,8 @@ use super::ordering::{History, Killers, HINT_WEIGHT, MAX_HINT};
 use super::plan::SearchPlan;
 use super::selective::{
     late_move_count, null_move_reduction, singular_test_depth, EXTENSION_PLY_FACTOR, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH,
-    LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH, PLY_FRACTIONS, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DRAFT_SLACK,
-    SINGULAR_MIN_DEPTH,
+    LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH, PLY_FRACTIONS, RAISED_MAX_DEPTH, RAISED_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH,
+    SINGULAR_DRAFT_SLACK, SINGULAR_MIN_DEPTH,
 };
 use super::tt::{Bound, TableEntry, TranspositionTable, COMPLETE_DRAFT, MAX_LIMITED_DRAFT, PROVEN_DRAFT};
 use crate::game::{Ending, Game, Player};
@@ -608,7 +608,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                     ControlFlow::Break(value) => return Some(value),
                 };
                 let fail_high = if node.likely_fail_high && !at.forcing { PLY_FRACTIONS } else { 0 };
-                let new_depth = (node.fractional_depth() - PLY_FRACTIONS + extension).saturating_sub(fail_high);
+                let raised = if !at.forcing && self.raised_alpha(node) { PLY_FRACTIONS } else { 0 };
+                let new_depth =
+                    (node.fractional_depth() - PLY_FRACTIONS + extension).saturating_sub(fail_high + raised);
                 self.search_selective_move(node, mover, at, new_depth)
             } else {
                 self.search_move(node, mover, at, node.depth - 1)
@@ -679,6 +681,19 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             return true;
         }
         node.excluded.is_some_and(|code| code == move_code_at(&*self.context.game, moves, at.index))
+    }
+
+    /// Step 7, selective search only: whether the moves still to come are
+    /// a ply shallower because a move has raised alpha
+    /// ([`crate::Selectivity::raised_alpha_reduction`]): the node's best
+    /// lies above the window it was given, is no proven result, and the
+    /// depth is within [`RAISED_MIN_DEPTH`]..[`RAISED_MAX_DEPTH`].
+    #[inline(always)]
+    fn raised_alpha(&self, node: &Node<'a, G::Move>) -> bool {
+        self.plan.selectivity().raised_alpha_reduction
+            && node.best > node.window.0
+            && node.best.is_heuristic()
+            && (RAISED_MIN_DEPTH..RAISED_MAX_DEPTH).contains(&node.depth)
     }
 
     /// Step 7, selective search only: the sixteenths of a ply a move

@@ -46,6 +46,12 @@
 //!   evaluation lies a margin above beta (it will likely fail high), the
 //!   quiet moves are searched a ply shallower: the one that cuts needs
 //!   little depth to show it, the others are not worth it.
+//! - **reductions once alpha is raised** (Stockfish's, Rapfi's): at a
+//!   node whose best so far has raised alpha, the quiet moves after it
+//!   are searched a ply shallower, between [`RAISED_MIN_DEPTH`] and
+//!   [`RAISED_MAX_DEPTH`] plies and while the best is not a proven
+//!   result: a move that means to beat an established best has to show
+//!   it at less depth, as a late move does under reductions.
 //! - **internal iterative reductions**: a node the table knows no move for
 //!   is searched one ply shallower; the next iteration, with a move from
 //!   this one, searches it properly.
@@ -87,6 +93,8 @@ pub struct Selectivity {
     pub threat_defences: bool,
     /// Quiet moves a ply shallower at a node likely to fail high.
     pub fail_high_reduction: bool,
+    /// Quiet moves a ply shallower once a move has raised alpha.
+    pub raised_alpha_reduction: bool,
     /// Depth counted in fractions of a ply ([`PLY_FRACTIONS`]): late move
     /// reductions and [`Selectivity::single_reply_extension`] keep their
     /// fractions instead of being rounded to whole plies.
@@ -123,6 +131,7 @@ impl Selectivity {
         singular_extensions: false,
         threat_defences: false,
         fail_high_reduction: false,
+        raised_alpha_reduction: false,
         fractional_depth: false,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
@@ -140,6 +149,7 @@ impl Selectivity {
         singular_extensions: true,
         threat_defences: true,
         fail_high_reduction: true,
+        raised_alpha_reduction: true,
         fractional_depth: true,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
@@ -157,11 +167,12 @@ impl Selectivity {
             || self.singular_extensions
             || self.threat_defences
             || self.fail_high_reduction
+            || self.raised_alpha_reduction
             || self.fractional_depth
     }
 
     /// The names of the switches, in the order of the fields, for command lines.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "lmr",
         "null",
         "futility",
@@ -172,6 +183,7 @@ impl Selectivity {
         "singular",
         "defences",
         "failhigh",
+        "raised",
         "fractional",
     ];
 
@@ -188,6 +200,7 @@ impl Selectivity {
             "singular" => &mut self.singular_extensions,
             "defences" => &mut self.threat_defences,
             "failhigh" => &mut self.fail_high_reduction,
+            "raised" => &mut self.raised_alpha_reduction,
             "fractional" => &mut self.fractional_depth,
             _ => return None,
         })
@@ -198,6 +211,13 @@ impl Selectivity {
 /// ([`Selectivity::fractional_depth`]): sixteenths, fine enough for the
 /// field's 1.3-ply extensions (21/16) and cheap to split (a shift).
 pub const PLY_FRACTIONS: u32 = 16;
+
+/// Reductions once alpha is raised apply from this remaining depth on...
+pub const RAISED_MIN_DEPTH: u32 = 3;
+/// ... and below this one, where a ply is a large share of what is left
+/// and a wrong cut-off is cheap to find again at the next iteration
+/// (Rapfi and Stockfish keep them to such a band).
+pub const RAISED_MAX_DEPTH: u32 = 12;
 
 /// Late move reductions start at this remaining depth.
 pub const LMR_MIN_DEPTH: u32 = 3;

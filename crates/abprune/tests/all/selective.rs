@@ -286,3 +286,62 @@ fn fractions_of_a_ply_add_up_along_a_line() {
     assert_eq!(corridor_nodes(4, 8), 8);
     assert_eq!(corridor_nodes(4, 0), 5);
 }
+
+/// A uniform tree of `FANOUT` moves a node, every position worth 0 to the
+/// side to move: the first move at each node raises alpha above minus
+/// infinity at the root, so the reduction once alpha is raised has
+/// somewhere to act.
+#[derive(Clone)]
+struct Level {
+    plies: u32,
+}
+
+const FANOUT: u8 = 3;
+
+impl Game for Level {
+    type Move = u8;
+    fn side_to_move(&self) -> abprune::Player {
+        if self.plies % 2 == 0 {
+            abprune::Player::First
+        } else {
+            abprune::Player::Second
+        }
+    }
+    fn generate_moves(&self, moves: &mut Vec<u8>) {
+        moves.extend(0..FANOUT);
+    }
+    fn play(&mut self, _: u8) {
+        self.plies += 1;
+    }
+    fn undo(&mut self, _: u8) {
+        self.plies -= 1;
+    }
+    fn outcome(&self) -> Option<abprune::Outcome> {
+        None
+    }
+    fn evaluate(&self) -> Score {
+        Score::DRAW
+    }
+}
+
+/// The reduction once alpha is raised: below [`abprune::engine::RAISED_MIN_DEPTH`]
+/// it changes nothing; from there on the moves after the first are
+/// searched shallower, so the same iteration visits fewer nodes, and the
+/// value (every position is a draw) stays the same.
+#[test]
+fn moves_after_alpha_is_raised_are_searched_shallower() {
+    let nodes = |raised: bool, depth: u32| {
+        let selectivity = Selectivity { raised_alpha_reduction: raised, ..Selectivity::NONE };
+        let options = EngineOptions::default().with_table_mib(0).with_quiescence(false).with_selectivity(selectivity);
+        let mut engine = Engine::new(options).unwrap();
+        let result = engine.search(&mut Level { plies: 0 }, &SearchLimits::none().with_depth(depth), |_| {});
+        assert_eq!(result.value, Score::DRAW);
+        result.stats.nodes
+    };
+    for depth in 1..abprune::engine::RAISED_MIN_DEPTH {
+        assert_eq!(nodes(true, depth), nodes(false, depth), "depth {depth}");
+    }
+    for depth in abprune::engine::RAISED_MIN_DEPTH..=6 {
+        assert!(nodes(true, depth) < nodes(false, depth), "depth {depth}");
+    }
+}
