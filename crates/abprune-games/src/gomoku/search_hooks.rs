@@ -87,8 +87,9 @@ impl Game for Gomoku {
         }
     }
 
-    /// Potentials from the line shapes, for the side to move, with a tempo
-    /// bonus (module `eval` has the weights).
+    /// The pattern evaluation for the side to move: the cell codes' values,
+    /// the threat mask's and the tempo (module `cells` has the tables,
+    /// module `eval` the sums).
     #[inline]
     fn evaluate(&self) -> Score {
         self.static_value()
