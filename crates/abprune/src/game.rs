@@ -365,6 +365,16 @@ pub trait Game {
         false
     }
 
+    /// True for a move that builds nothing for either side, which the
+    /// selective search may skip near the horizon
+    /// ([`crate::Selectivity::trivial_pruning`]): in Gomoku, a stone that
+    /// would give neither colour an open two, a three or more on any of
+    /// its lines (Rapfi's "trivial move"). Asked before the move is
+    /// played, only when that technique is on. Default: `false`.
+    fn is_trivial(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// Narrows `moves` (the candidates [`Game::candidate_moves`] gave, in
     /// its order) to the replies worth searching against a threat the
     /// game knows well but cannot prove lost for every other move (in

@@ -108,6 +108,12 @@ impl CodeTables {
         self.threats[usize::from(code)]
     }
 
+    /// The strongest of the four patterns of ordered code `ordered`.
+    #[inline(always)]
+    pub(crate) fn strongest(&self, ordered: u16) -> Pattern {
+        self.patterns[usize::from(self.canonical(ordered))][3]
+    }
+
     /// The threat a stone makes on a cell of ordered code `ordered`.
     #[inline(always)]
     pub(crate) fn threat_of_ordered(&self, ordered: u16) -> Threat {

@@ -308,6 +308,15 @@ impl Game for Gomoku {
         (threats[me] >= Threat::Three || threats[1 - me] >= Threat::DoubleThree) && !self.distracts(index)
     }
 
+    /// A stone here would give neither colour an open two, a three or
+    /// more on any line (Rapfi's trivial move): every line pattern of the
+    /// cell, for both colours, is at most a closed two.
+    #[inline]
+    fn is_trivial(&self, mv: Point) -> bool {
+        let codes = self.lines[index_of(mv)].codes;
+        codes.iter().all(|&ordered| self.codes.strongest(ordered) <= Pattern::Two)
+    }
+
     /// Against the opponent's four-three points, only their defences and my
     /// fours (`Gomoku::four_three_defences`). Never empties the list.
     fn threat_defences(&self, moves: &mut Vec<Point>) -> bool {

@@ -594,6 +594,23 @@ fn a_far_four_against_an_open_three_is_not_forcing() {
     assert!(near.is_forcing(pt("m5")));
 }
 
+/// A trivial move builds nothing for either side: a knight's move from
+/// the only stones is one; a point beside a stone (an open two for its
+/// colour) is not, nor is a point that blocks the other side's open two.
+#[test]
+fn trivial_moves_build_nothing_for_either_side() {
+    // Black h8, white a1: black to move... and white's a1 in a corner.
+    let game = Gomoku::from_moves(15, 15, Rule::Freestyle, "h8 a1").unwrap();
+    assert!(game.is_trivial(pt("i10")), "a knight's move from h8 shares no line with it");
+    assert!(!game.is_trivial(pt("i8")), "beside h8: black's open two");
+    assert!(!game.is_trivial(pt("j10")), "h8's diagonal, one gap: black's open two");
+    // White to move against black's open two h8 i8: j8 blocks it and is
+    // no trivial move (black's three point), though white makes nothing.
+    let two = Gomoku::from_moves(15, 15, Rule::Freestyle, "h8 a1 i8").unwrap();
+    assert!(!two.is_trivial(pt("j8")));
+    assert!(two.is_trivial(pt("k9")), "a knight's move from i8, on no line of h8");
+}
+
 #[test]
 fn score_bounds_after_a_forced_block_and_in_quiet_positions() {
     for rule in [Rule::Freestyle, Rule::Standard] {

@@ -20,7 +20,7 @@ use super::plan::SearchPlan;
 use super::selective::{
     late_move_count, null_move_reduction, singular_test_depth, EXTENSION_PLY_FACTOR, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH,
     LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH, PLY_FRACTIONS, RAISED_MAX_DEPTH, RAISED_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH,
-    SINGULAR_DRAFT_SLACK, SINGULAR_MIN_DEPTH,
+    SINGULAR_DRAFT_SLACK, SINGULAR_MIN_DEPTH, TRIVIAL_MAX_FRACTIONS,
 };
 use super::tt::{Bound, TableEntry, TranspositionTable, COMPLETE_DRAFT, MAX_LIMITED_DRAFT, PROVEN_DRAFT};
 use crate::game::{Ending, Game, Player};
@@ -671,7 +671,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             && !node.is_root
             && !at.forcing
             && !node.best.is_loss()
-            && self.prunes_late_move(node.depth, at.searched, node.static_eval, node.alpha)
+            && (self.prunes_late_move(node.depth, at.searched, node.static_eval, node.alpha)
+                || self.prunes_trivial_move(node, at.mv))
         {
             if let Some(mark) = mark {
                 mark.release();
@@ -1092,6 +1093,15 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             }
             _ => false,
         }
+    }
+
+    /// Whether a move that builds nothing is skipped this near the horizon
+    /// ([`crate::Selectivity::trivial_pruning`]).
+    #[inline(always)]
+    fn prunes_trivial_move(&self, node: &Node<'a, G::Move>, mv: G::Move) -> bool {
+        self.plan.selectivity().trivial_pruning
+            && node.fractional_depth() < TRIVIAL_MAX_FRACTIONS
+            && self.context.game.is_trivial(mv)
     }
 
     /// A value `>= beta` proven by a child's table entry, if any: a child

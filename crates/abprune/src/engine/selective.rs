@@ -52,6 +52,11 @@
 //!   [`RAISED_MAX_DEPTH`] plies and while the best is not a proven
 //!   result: a move that means to beat an established best has to show
 //!   it at less depth, as a late move does under reductions.
+//! - **trivial-move pruning** (Rapfi's): within
+//!   [`TRIVIAL_MAX_FRACTIONS`] sixteenths of a ply of the horizon (4.3
+//!   plies), a move the game calls trivial ([`crate::Game::is_trivial`]:
+//!   it builds nothing for either side) is skipped once a move that does
+//!   not lose is known.
 //! - **internal iterative reductions**: a node the table knows no move for
 //!   is searched one ply shallower; the next iteration, with a move from
 //!   this one, searches it properly.
@@ -95,6 +100,8 @@ pub struct Selectivity {
     pub fail_high_reduction: bool,
     /// Quiet moves a ply shallower once a move has raised alpha.
     pub raised_alpha_reduction: bool,
+    /// Moves that build nothing skipped near the horizon.
+    pub trivial_pruning: bool,
     /// Depth counted in fractions of a ply ([`PLY_FRACTIONS`]): late move
     /// reductions and [`Selectivity::single_reply_extension`] keep their
     /// fractions instead of being rounded to whole plies.
@@ -132,6 +139,7 @@ impl Selectivity {
         threat_defences: false,
         fail_high_reduction: false,
         raised_alpha_reduction: false,
+        trivial_pruning: false,
         fractional_depth: false,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
@@ -150,6 +158,7 @@ impl Selectivity {
         threat_defences: true,
         fail_high_reduction: true,
         raised_alpha_reduction: true,
+        trivial_pruning: true,
         fractional_depth: true,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
@@ -168,11 +177,12 @@ impl Selectivity {
             || self.threat_defences
             || self.fail_high_reduction
             || self.raised_alpha_reduction
+            || self.trivial_pruning
             || self.fractional_depth
     }
 
     /// The names of the switches, in the order of the fields, for command lines.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "lmr",
         "null",
         "futility",
@@ -184,6 +194,7 @@ impl Selectivity {
         "defences",
         "failhigh",
         "raised",
+        "trivial",
         "fractional",
     ];
 
@@ -201,6 +212,7 @@ impl Selectivity {
             "defences" => &mut self.threat_defences,
             "failhigh" => &mut self.fail_high_reduction,
             "raised" => &mut self.raised_alpha_reduction,
+            "trivial" => &mut self.trivial_pruning,
             "fractional" => &mut self.fractional_depth,
             _ => return None,
         })
@@ -218,6 +230,10 @@ pub const RAISED_MIN_DEPTH: u32 = 3;
 /// and a wrong cut-off is cheap to find again at the next iteration
 /// (Rapfi and Stockfish keep them to such a band).
 pub const RAISED_MAX_DEPTH: u32 = 12;
+
+/// Trivial moves are skipped where less than this is left, in sixteenths
+/// of a ply: Rapfi's 4.3 plies.
+pub const TRIVIAL_MAX_FRACTIONS: u32 = 69;
 
 /// Late move reductions start at this remaining depth.
 pub const LMR_MIN_DEPTH: u32 = 3;
