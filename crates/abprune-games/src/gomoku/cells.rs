@@ -21,7 +21,7 @@
 
 use super::patterns::{Pattern, PATTERNS};
 use super::threats::{threat_of, Threat, THREAT_KINDS};
-use super::weights::{EvalWeights, EVAL_WEIGHTS};
+use super::weights::EvalWeights;
 use std::sync::LazyLock;
 
 /// The number of cell codes: multisets of four patterns.
@@ -238,10 +238,20 @@ impl EvalTables {
 }
 
 /// The pattern evaluation's tables every position uses, built on first
-/// use: the linear weights [`EVAL_WEIGHTS`] written as cell tables (the
-/// same values; a fitted set replaces them once a match has judged it).
+/// use: the two-ply tables of `eval_tables.rs`, fitted by `abprune tune
+/// gomoku-eval --two-ply` to 1,003,201 positions labelled by Rapfi's
+/// search (docs/gomoku-data.md), which beat the linear weights
+/// ([`EvalTables::linear`] of `EVAL_WEIGHTS`) in self-play at equal
+/// nodes (docs/strength.md).
 pub fn current_tables() -> &'static EvalTables {
-    static TABLES: LazyLock<EvalTables> = LazyLock::new(|| EvalTables::linear(&EVAL_WEIGHTS));
+    use super::eval_tables::{MASK, MOVER, TEMPO, TWO_PLY, WAITER};
+    static TABLES: LazyLock<EvalTables> = LazyLock::new(|| EvalTables {
+        mover: Box::new(MOVER),
+        waiter: Box::new(WAITER),
+        mask: Box::new(MASK),
+        tempo: TEMPO,
+        two_ply: TWO_PLY,
+    });
     &TABLES
 }
 

@@ -222,11 +222,14 @@ mod tests {
 
     #[test]
     fn the_evaluation_favours_the_side_with_more_shape() {
-        // Black h8 i8 (an open two) against a lone white a1; black to move.
+        // Black h8 i8 (an open two) against white's a1 a15 in the corners,
+        // black to move, is worth more to black than the same with the
+        // colours swapped (white's two in the middle, black's corners).
         let game = Gomoku::from_moves(15, 15, Rule::Freestyle, "h8 a1 i8 a15").unwrap();
-        assert!(game.static_value() > Score::new(current_tables().tempo));
+        let swapped = Gomoku::from_moves(15, 15, Rule::Freestyle, "a1 h8 a15 i8").unwrap();
+        assert!(game.one_ply_value() > swapped.one_ply_value(), "black to move in both");
         // The incremental sums give the value the inputs give.
-        assert_eq!(Score::new(evaluation_with(&game, current_tables())), game.static_value());
+        assert_eq!(evaluation_with(&game, current_tables()), game.one_ply_value());
         let near = game.parse_point("j8").unwrap();
         let far = game.parse_point("c3").unwrap();
         assert!(game.seed_score(index_of(near)) > game.seed_score(index_of(far)));

@@ -44,6 +44,7 @@
 mod board;
 pub mod cells;
 pub mod eval;
+mod eval_tables;
 mod incremental;
 mod notation;
 mod order;
