@@ -157,13 +157,15 @@ fn count_of(entry: u32) -> f64 {
 }
 
 /// One labelled position of the input.
-struct Labelled {
+pub(crate) struct Labelled {
     size: usize,
     rule: Rule,
-    moves: Vec<Point>,
+    pub(crate) moves: Vec<Point>,
     /// 0 loss, 1/2 draw, 1 win, for the side to move.
     result: f64,
     value: i32,
+    /// The search's best move.
+    pub(crate) best: Point,
 }
 
 /// Runs the fit and prints the figures.
@@ -286,7 +288,7 @@ fn read_samples(args: &EvalArgs) -> Result<(Samples, Samples)> {
 
 /// The lines of `input`, each at most [`MAX_LINE`] bytes (a longer one is
 /// an error, not read whole).
-fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = Result<String>> {
+pub(crate) fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = Result<String>> {
     let mut buffer = Vec::new();
     std::iter::from_fn(move || {
         buffer.clear();
@@ -304,7 +306,7 @@ fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = Result<Stri
 
 /// A line of the input, or `None` for a line without a search value (a
 /// game's last move found without a search) or an empty one.
-fn parse_line(line: &str) -> Result<Option<Labelled>> {
+pub(crate) fn parse_line(line: &str) -> Result<Option<Labelled>> {
     let line = line.trim();
     if line.is_empty() {
         return Ok(None);
@@ -331,7 +333,11 @@ fn parse_line(line: &str) -> Result<Option<Labelled>> {
     let Some(open) = first.find('(') else { return Ok(None) };
     let close = first.rfind(')').filter(|&c| c > open).with_context(|| format!("'{first}' has no closing ')'"))?;
     let value: i32 = first[open + 1..close].parse().with_context(|| format!("'{first}' has no value"))?;
-    Ok(Some(Labelled { size, rule, moves, result, value }))
+    let best = match parse_moves(&first[..open])?[..] {
+        [best] => best,
+        _ => bail!("'{first}' does not start with one move"),
+    };
+    Ok(Some(Labelled { size, rule, moves, result, value, best }))
 }
 
 /// Moves written as a letter (the column from `A`) and a number (the row
@@ -361,14 +367,14 @@ fn parse_moves(text: &str) -> Result<Vec<Point>> {
 /// extends its moves (the positions of one game come in order), and
 /// counts the games.
 #[derive(Default)]
-struct Replayer {
+pub(crate) struct Replayer {
     game: Option<Gomoku>,
     games: usize,
 }
 
 impl Replayer {
     /// The position of `labelled`, and the number of its game (from 1).
-    fn advance(&mut self, labelled: &Labelled) -> Result<(&mut Gomoku, usize)> {
+    pub(crate) fn advance(&mut self, labelled: &Labelled) -> Result<(&mut Gomoku, usize)> {
         let continues = self.game.as_ref().is_some_and(|game| {
             game.width() == labelled.size
                 && game.rule() == labelled.rule
@@ -588,10 +594,10 @@ fn batch_gradient(samples: &Samples, batch: &[u32], weights: &[f64], scale: f64,
 }
 
 /// splitmix64: the shuffle's generator (seeded, no dependency).
-struct SplitMix(u64);
+pub(crate) struct SplitMix(pub(crate) u64);
 
 impl SplitMix {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -642,6 +648,7 @@ mod tests {
         assert_eq!(labelled.size, 15);
         assert_eq!(labelled.moves, vec![Point::new(2, 9), Point::new(3, 11), Point::new(6, 13)]);
         assert_eq!((labelled.result, labelled.value), (0.0, 106));
+        assert_eq!(labelled.best, Point::new(2, 10));
         assert!(parse_line("15,Freestyle,C10,2,").unwrap().is_none(), "no value");
         assert!(parse_line("15,Freestyle,C10,2,C11(-29994)").unwrap().is_some());
         for bad in [
@@ -651,6 +658,8 @@ mod tests {
             "15,Freestyle,C0,0,C1(1)",
             "15,Freestyle,C1,7,C2(1)",
             "15,Freestyle",
+            "15,Freestyle,C10,2,(5)",
+            "15,Freestyle,C10,2,C11D4(5)",
         ] {
             assert!(parse_line(bad).is_err(), "{bad}");
         }

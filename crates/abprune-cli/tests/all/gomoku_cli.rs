@@ -138,3 +138,50 @@ fn gomoku_score_says_what_it_measures() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("score win in"), "{stdout}");
 }
+
+/// Labelled positions of ten short games (one a line: size, rule, moves,
+/// result, the best move and its value), each game's next move its best.
+fn labelled_games() -> String {
+    let line = ["H8", "I9", "I8", "G8", "J7", "H9", "G9", "J9", "K9", "I7"];
+    let mut text = String::new();
+    for game in 0..10u8 {
+        // Each game shifted down a row or two so that the games differ.
+        let moves: Vec<String> = line
+            .iter()
+            .map(|mv| format!("{}{}", &mv[..1], mv[1..].parse::<u8>().expect("a row") - game % 3 - game / 3))
+            .collect();
+        for played in 4..moves.len() {
+            let result = if played % 2 == 0 { 2 } else { 0 };
+            text.push_str(&format!("15,Freestyle,{},{result},{}(50)\n", moves[..played].concat(), moves[played]));
+        }
+    }
+    text
+}
+
+#[test]
+fn tune_gomoku_policy_fits_and_writes_the_code_tables() {
+    let dir = std::env::temp_dir().join(format!("abprune-policy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("positions.txt");
+    std::fs::write(&input, labelled_games()).unwrap();
+    let tables = dir.join("order_tables.rs");
+    let out = abprune(
+        &["tune", "gomoku-policy", input.to_str().unwrap(), "--epochs", "3", "--out", tables.to_str().unwrap()],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for expected in ["# current tables: held out", "# fitted tables: held out", "best move first", "mean rank"] {
+        assert!(stdout.contains(expected), "{expected}: {stdout}");
+    }
+    let source = std::fs::read_to_string(&tables).unwrap();
+    assert!(source.contains("pub(super) static MINE: [i16; CODES]"), "{source}");
+    assert!(source.contains("pub(super) static THEIRS: [i16; CODES]"), "{source}");
+    // A malformed line is named with its file and line.
+    std::fs::write(&input, format!("{}15,Freestyle,H8I9,0,C11D4(5)\n", labelled_games())).unwrap();
+    let out = abprune(&["tune", "gomoku-policy", input.to_str().unwrap()], "");
+    common::assert_one_line_error(&out, "positions.txt line 61");
+    let out = abprune(&["tune", "gomoku-policy", input.to_str().unwrap(), "--rate=-1"], "");
+    common::assert_one_line_error(&out, "--rate -1 is not a positive number");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
