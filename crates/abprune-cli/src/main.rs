@@ -17,7 +17,6 @@ mod tree;
 mod tune;
 mod tune_eval;
 mod tune_order;
-mod tune_policy;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
@@ -100,8 +99,6 @@ enum TuneCommand {
     GomokuOrder(tune_order::OrderArgs),
     /// Fit the Gomoku pattern evaluation to positions labelled by a search.
     GomokuEval(tune_eval::EvalArgs),
-    /// Fit the Gomoku move hint's per-code tables to a search's best moves.
-    GomokuPolicy(tune_policy::PolicyArgs),
 }
 
 /// The games `abprune match` knows.
@@ -130,7 +127,6 @@ fn main() -> ExitCode {
         Command::Tune(TuneCommand::Gomoku(args)) => tune::run(args),
         Command::Tune(TuneCommand::GomokuOrder(args)) => tune_order::run(args),
         Command::Tune(TuneCommand::GomokuEval(args)) => tune_eval::run(args),
-        Command::Tune(TuneCommand::GomokuPolicy(args)) => tune_policy::run(args),
         Command::Backgammon(command) => backgammon::run(command),
     };
     // What is left of the output is written now, where its error can be told.

@@ -157,15 +157,13 @@ fn count_of(entry: u32) -> f64 {
 }
 
 /// One labelled position of the input.
-pub(crate) struct Labelled {
+struct Labelled {
     size: usize,
     rule: Rule,
-    pub(crate) moves: Vec<Point>,
+    moves: Vec<Point>,
     /// 0 loss, 1/2 draw, 1 win, for the side to move.
     result: f64,
     value: i32,
-    /// The search's best move.
-    pub(crate) best: Point,
 }
 
 /// Runs the fit and prints the figures.
@@ -288,7 +286,7 @@ fn read_samples(args: &EvalArgs) -> Result<(Samples, Samples)> {
 
 /// The lines of `input`, each at most [`MAX_LINE`] bytes (a longer one is
 /// an error, not read whole).
-pub(crate) fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = Result<String>> {
+fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = Result<String>> {
     let mut buffer = Vec::new();
     std::iter::from_fn(move || {
         buffer.clear();
@@ -306,7 +304,7 @@ pub(crate) fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = 
 
 /// A line of the input, or `None` for a line without a search value (a
 /// game's last move found without a search) or an empty one.
-pub(crate) fn parse_line(line: &str) -> Result<Option<Labelled>> {
+fn parse_line(line: &str) -> Result<Option<Labelled>> {
     let line = line.trim();
     if line.is_empty() {
         return Ok(None);
@@ -333,11 +331,7 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Labelled>> {
     let Some(open) = first.find('(') else { return Ok(None) };
     let close = first.rfind(')').filter(|&c| c > open).with_context(|| format!("'{first}' has no closing ')'"))?;
     let value: i32 = first[open + 1..close].parse().with_context(|| format!("'{first}' has no value"))?;
-    let best = match parse_moves(&first[..open])?[..] {
-        [best] => best,
-        _ => bail!("'{first}' does not start with one move"),
-    };
-    Ok(Some(Labelled { size, rule, moves, result, value, best }))
+    Ok(Some(Labelled { size, rule, moves, result, value }))
 }
 
 /// Moves written as a letter (the column from `A`) and a number (the row
@@ -367,14 +361,14 @@ fn parse_moves(text: &str) -> Result<Vec<Point>> {
 /// extends its moves (the positions of one game come in order), and
 /// counts the games.
 #[derive(Default)]
-pub(crate) struct Replayer {
+struct Replayer {
     game: Option<Gomoku>,
     games: usize,
 }
 
 impl Replayer {
     /// The position of `labelled`, and the number of its game (from 1).
-    pub(crate) fn advance(&mut self, labelled: &Labelled) -> Result<(&mut Gomoku, usize)> {
+    fn advance(&mut self, labelled: &Labelled) -> Result<(&mut Gomoku, usize)> {
         let continues = self.game.as_ref().is_some_and(|game| {
             game.width() == labelled.size
                 && game.rule() == labelled.rule
@@ -594,10 +588,10 @@ fn batch_gradient(samples: &Samples, batch: &[u32], weights: &[f64], scale: f64,
 }
 
 /// splitmix64: the shuffle's generator (seeded, no dependency).
-pub(crate) struct SplitMix(pub(crate) u64);
+struct SplitMix(u64);
 
 impl SplitMix {
-    pub(crate) fn next(&mut self) -> u64 {
+    fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -648,7 +642,6 @@ mod tests {
         assert_eq!(labelled.size, 15);
         assert_eq!(labelled.moves, vec![Point::new(2, 9), Point::new(3, 11), Point::new(6, 13)]);
         assert_eq!((labelled.result, labelled.value), (0.0, 106));
-        assert_eq!(labelled.best, Point::new(2, 10));
         assert!(parse_line("15,Freestyle,C10,2,").unwrap().is_none(), "no value");
         assert!(parse_line("15,Freestyle,C10,2,C11(-29994)").unwrap().is_some());
         for bad in [
@@ -658,8 +651,6 @@ mod tests {
             "15,Freestyle,C0,0,C1(1)",
             "15,Freestyle,C1,7,C2(1)",
             "15,Freestyle",
-            "15,Freestyle,C10,2,(5)",
-            "15,Freestyle,C10,2,C11D4(5)",
         ] {
             assert!(parse_line(bad).is_err(), "{bad}");
         }

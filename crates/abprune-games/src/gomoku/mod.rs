@@ -48,7 +48,6 @@ mod eval_tables;
 mod incremental;
 mod notation;
 mod order;
-mod order_tables;
 pub mod patterns;
 mod position;
 mod rule;
@@ -60,7 +59,7 @@ mod vct;
 mod weights;
 
 pub use cells::EvalTables;
-pub use order::{code_hints, OrderWeights, ORDER_FEATURES, ORDER_WEIGHTS};
+pub use order::{OrderWeights, ORDER_FEATURES, ORDER_WEIGHTS};
 pub use patterns::{Direction, Pattern, Shape};
 pub use rule::Rule;
 pub use selectivity::{FUTILITY_MARGIN, SELECTIVITY};

@@ -9,16 +9,8 @@
 //! choices. What a search of half a second chose is a better guide to the
 //! moves worth searching first than the hand-set tiers of
 //! [`super::eval`], which the VCF and VCT searches keep.
-//!
-//! To the linear part the hint adds a value per *cell code* (module
-//! `cells`: what the four lines through the point make together) for each
-//! side, as Rapfi scores its moves: `abprune tune gomoku-policy` fits them
-//! to a stronger engine's best moves (module `order_tables`). The linear
-//! part sees each line's shape alone; the code sees the combination.
 
 use super::board::point_of;
-use super::cells::CODES;
-use super::order_tables::{MINE, THEIRS};
 use super::Gomoku;
 
 /// The number of order features ([`Gomoku::order_features`]).
@@ -136,25 +128,14 @@ impl Gomoku {
         features
     }
 
-    /// The cell codes of the empty point `p` (module `cells`): what a
-    /// stone of the side to move would make there, and what one of the
-    /// other side would. The hint adds [`code_hints`] of them.
-    pub fn hint_codes(&self, p: super::Point) -> (u16, u16) {
-        let me = self.colour_to_move();
-        let codes = self.lines[super::board::index_of(p)].codes;
-        (self.codes.canonical(codes[me]), self.codes.canonical(codes[1 - me]))
-    }
-
     /// The move hint of the empty cell `index` for the side to move:
-    /// [`ORDER_WEIGHTS`] applied to its order features plus the per-code
-    /// tables ([`code_hints`]), above zero and below the seed tiers' limit.
+    /// [`ORDER_WEIGHTS`] applied to its order features, above zero and
+    /// below the seed tiers' limit.
     pub(super) fn move_score(&self, index: usize) -> i32 {
         let w = &ORDER_WEIGHTS;
         let me = self.colour_to_move();
         let lines = &self.lines[index];
         let mut score = HINT_OFFSET + w.mine_threat[lines.threats[me] as usize];
-        score += i32::from(MINE[usize::from(self.codes.canonical(lines.codes[me]))]);
-        score += i32::from(THEIRS[usize::from(self.codes.canonical(lines.codes[1 - me]))]);
         score += w.their_threat[lines.threats[1 - me] as usize];
         for (mine, theirs) in lines.patterns[me].into_iter().zip(lines.patterns[1 - me]) {
             score += w.my_shape[mine.shape() as usize] + w.their_shape[theirs.shape() as usize];
@@ -173,13 +154,6 @@ impl Gomoku {
     }
 }
 
-/// The hint's per-code tables, in thousandths of a logit: what a cell
-/// code of the side to move adds, and what one of the other side adds
-/// (indexed by [`Gomoku::hint_codes`]).
-pub fn code_hints() -> (&'static [i16; CODES], &'static [i16; CODES]) {
-    (&MINE, &THEIRS)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,24 +162,16 @@ mod tests {
     use abprune::Game;
 
     #[test]
-    fn the_hint_is_the_features_dot_the_weights_plus_the_code_tables() {
+    fn the_hint_is_the_features_dot_the_weights() {
         let weights = ORDER_WEIGHTS.to_vector();
         assert_eq!(OrderWeights::from_vector(&weights), ORDER_WEIGHTS);
         let game = Gomoku::from_moves(15, 15, Rule::Freestyle, "h8 i9 i8 g8 j7 h9 g9 j9 k9 i7").unwrap();
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
         assert!(moves.len() > 20);
-        let (mine, theirs) = code_hints();
         for p in moves {
             let dot: i32 = game.order_features(p).iter().zip(weights).map(|(f, w)| f * w).sum();
-            let (my_code, their_code) = game.hint_codes(p);
-            // The codes are the point's own, for the right sides.
-            let lines = &game.lines[index_of(p)];
-            let me = game.colour_to_move();
-            assert_eq!(crate::gomoku::cells::threat_of_code(my_code), lines.threats[me], "{p}");
-            assert_eq!(crate::gomoku::cells::threat_of_code(their_code), lines.threats[1 - me], "{p}");
-            let codes = i32::from(mine[usize::from(my_code)]) + i32::from(theirs[usize::from(their_code)]);
-            assert_eq!(game.move_score(index_of(p)), HINT_OFFSET + dot + codes, "{p}");
+            assert_eq!(game.move_score(index_of(p)), HINT_OFFSET + dot, "{p}");
         }
     }
 
