@@ -236,6 +236,21 @@ pub trait Game {
         None
     }
 
+    /// The key of a table entry whose value stands on this position's own
+    /// static evaluation (the quiescence search's, which stands pat on
+    /// it): [`Game::hash_key`], the default, when [`Game::evaluate`] reads
+    /// nothing but the position. An evaluation that reads more must have
+    /// it covered here: one averaged over the last two plies reads the
+    /// last move, and under the position's key alone a value stood on one
+    /// path's evaluation would be answered on another path, where the
+    /// same position evaluates differently (its line would not end where
+    /// its value says). Entries of searches to a depth keep
+    /// [`Game::hash_key`]: their values rest on the children's
+    /// evaluations, which read their own last moves.
+    fn evaluation_key(&self) -> Option<u64> {
+        self.hash_key()
+    }
+
     /// Which rules the position is played under, for a type that plays
     /// several variants (misère Nim beside normal Nim, Othello scored by
     /// the disc margin or by win/draw/loss): the same position then has the

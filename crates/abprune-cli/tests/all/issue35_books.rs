@@ -221,6 +221,7 @@ fn endless_and_huge_inputs_are_refused_by_their_cap() {
         vec!["tree", "/dev/zero"],
         vec!["tune", "gomoku", "/dev/zero"],
         vec!["tune", "gomoku-order", "/dev/zero"],
+        vec!["tune", "gomoku-eval", "/dev/zero"],
         vec!["bench", "gomoku-tactics", "/dev/zero"],
         vec!["bench", "connect4-curve", "--plot", "/tmp/never.svg", "/dev/zero"],
     ] {

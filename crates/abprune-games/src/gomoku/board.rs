@@ -219,6 +219,9 @@ pub(crate) struct ZobristKeys {
     pub(crate) stones: [[u64; CELLS]; 2],
     /// XOR-ed in while white is to move.
     pub(crate) white_to_move: u64,
+    /// `last_move[index]`: XOR-ed into the evaluation's key (not the
+    /// position's) when the last stone went on `index`.
+    pub(crate) last_move: [u64; CELLS],
 }
 
 /// The Zobrist keys.
@@ -238,8 +241,16 @@ const fn zobrist_keys() -> ZobristKeys {
         }
         colour += 1;
     }
-    let (_, white_to_move) = splitmix64(state);
-    ZobristKeys { stones, white_to_move }
+    let (mut state, white_to_move) = splitmix64(state);
+    let mut last_move = [0; CELLS];
+    let mut index = 0;
+    while index < CELLS {
+        let (next, key) = splitmix64(state);
+        state = next;
+        last_move[index] = key;
+        index += 1;
+    }
+    ZobristKeys { stones, white_to_move, last_move }
 }
 
 #[cfg(test)]

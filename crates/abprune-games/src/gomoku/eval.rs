@@ -299,6 +299,39 @@ mod tests {
     }
 
     #[test]
+    fn transpositions_share_the_position_key_and_the_evaluation_key_reads_the_last_move() {
+        // The same stones in two orders: one position, one key. The two-ply
+        // evaluation reads the position before the last move, so with
+        // different last moves the evaluations may differ, and the
+        // evaluation's key must tell them apart; one ply, it must not.
+        use abprune::Game as _;
+        for two_ply in [false, true] {
+            let tables = random_tables(5, two_ply);
+            let values: &'static OrderedValues = Box::leak(Box::new(OrderedValues::of(&tables)));
+            let with_tables = |moves: &str| {
+                let mut game = Gomoku::new(15, Rule::Freestyle).unwrap();
+                game.eval = values;
+                game.rebuild();
+                for mv in moves.split_whitespace() {
+                    game.try_play(game.parse_point(mv).unwrap()).unwrap();
+                }
+                game
+            };
+            let (a, b) = (with_tables("h8 i9 j10 g8 k7"), with_tables("k7 i9 j10 g8 h8"));
+            assert_eq!(a.hash_key(), b.hash_key());
+            assert_eq!(a.evaluation_key() == b.evaluation_key(), !two_ply, "two-ply {two_ply}");
+            if two_ply {
+                assert_ne!(a.evaluate(), b.evaluate(), "the case must tell the evaluations apart");
+            } else {
+                assert_eq!(a.evaluate(), b.evaluate());
+            }
+            // The same last move: the same evaluation, the same key.
+            let c = with_tables("j10 i9 h8 g8 k7");
+            assert_eq!((c.evaluation_key(), c.evaluate()), (a.evaluation_key(), a.evaluate()));
+        }
+    }
+
+    #[test]
     fn linear_tables_give_the_linear_evaluation() {
         // Seeded random games: the linear weights written as cell tables
         // value every position as the weights do.

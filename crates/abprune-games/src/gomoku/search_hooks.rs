@@ -100,6 +100,18 @@ impl Game for Gomoku {
         Some(self.hash)
     }
 
+    /// The position's key with the last move's, when the evaluation is the
+    /// two-ply average (it reads the position before the last move).
+    #[inline]
+    fn evaluation_key(&self) -> Option<u64> {
+        match self.history.last() {
+            Some(&last) if self.eval.two_ply && self.passes == 0 => {
+                Some(self.hash ^ crate::gomoku::board::ZOBRIST.last_move[index_of(last)])
+            }
+            _ => Some(self.hash),
+        }
+    }
+
     /// The learned move hint (module `order`, see [`MoveOrder::Seed`]); 0 for
     /// every move under [`MoveOrder::Board`].
     #[inline]

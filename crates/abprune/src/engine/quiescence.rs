@@ -50,11 +50,18 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
         // Step 2b. The table: forcing lines transpose a great deal (the
         // same fours in another order), and a position searched before may
         // settle this one. Entries of the main search (deeper) are as good.
+        // Its own entries go under the evaluation's key (`Game::evaluation_key`:
+        // they stand on this position's evaluation); the main search's are
+        // under the position's.
         let table = self.table_at(ply);
-        let key = if moves.is_empty() { None } else { table.and_then(|_| self.context.game.hash_key()) };
+        let key = if moves.is_empty() { None } else { table.and_then(|_| self.context.game.evaluation_key()) };
         let mut deeper_entry = false;
         if let (Some(table), Some(key)) = (table, key) {
-            if let Some(entry) = table.probe(key) {
+            let searched = || {
+                let position = self.context.game.hash_key().filter(|&position| position != key)?;
+                table.probe(position).filter(|entry| entry.draft > QUIESCENCE_DRAFT)
+            };
+            if let Some(entry) = table.probe(key).or_else(searched) {
                 deeper_entry = entry.draft > QUIESCENCE_DRAFT;
                 let value = entry.value.to_root_relative(ply);
                 let settled = match entry.bound {

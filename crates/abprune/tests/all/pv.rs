@@ -250,6 +250,19 @@ proptest! {
     }
 }
 
+/// The case that found the two-ply evaluation's path in the quiescence
+/// search's entries (`Game::evaluation_key`): the line e3 b2 f2 ended on a
+/// position the table had valued by way of another last move.
+#[test]
+fn a_quiescence_entry_of_another_path_does_not_end_a_line() {
+    let seed = 4001315439035397519u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let game = random_gomoku(&mut rng, 7, 8).expect("an unfinished game");
+    let configurations = depth_limited_configurations();
+    let options = &configurations[(seed % configurations.len() as u64) as usize];
+    check_search(&game, options, 3, true).expect("a whole line");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(60)))]
 

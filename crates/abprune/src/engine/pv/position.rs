@@ -15,12 +15,16 @@ use crate::trace::Observer;
 /// end it would otherwise be walked for ever).
 pub(super) const MAX_LINE_PLIES: usize = Score::MAX_PLY as usize;
 
-/// The table entry of the position on the board, from either table.
+/// The table entry of the position on the board, from either table: a
+/// search's to a depth, else the quiescence search's (under
+/// [`Game::evaluation_key`]).
 pub(super) fn probe<G: Game, O: Observer<G::Move>>(searcher: &Searcher<'_, G, O>) -> Option<TableEntry> {
-    let key = searcher.context.game.hash_key()?;
+    let game = &searcher.context.game;
     let main = searcher.table_at(0);
     let near = searcher.table_at(u32::MAX);
-    main.and_then(|table| table.probe(key)).or_else(|| near.and_then(|table| table.probe(key)))
+    let probe = |key: u64| main.and_then(|table| table.probe(key)).or_else(|| near.and_then(|table| table.probe(key)));
+    let key = game.hash_key()?;
+    probe(key).or_else(|| game.evaluation_key().filter(|&other| other != key).and_then(probe))
 }
 
 /// The move the table's entry for the position on the board, `ply` plies
