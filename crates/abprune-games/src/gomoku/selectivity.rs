@@ -78,5 +78,6 @@ pub const SELECTIVITY: Selectivity = Selectivity {
     fail_high_reduction: true,
     raised_alpha_reduction: false,
     trivial_pruning: false,
+    improving: false,
     ..Selectivity::ALL
 };

@@ -129,6 +129,11 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     /// The first root move searched to the end in the current iteration:
     /// what `root_improvement` is proven better than.
     pub(crate) root_first: Option<G::Move>,
+    /// By ply, the static evaluation of the node at that ply on the
+    /// current line, where one was made (selective search with
+    /// [`crate::Selectivity::improving`]): a node compares its own with
+    /// the one two plies up.
+    static_evals: Vec<Option<Score>>,
 }
 
 impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
@@ -172,6 +177,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             child_fractions: 0,
             root_improvement: None,
             root_first: None,
+            static_evals: Vec::new(),
         }
     }
 
@@ -420,6 +426,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             revisited: false,
             pv_node: false,
             static_eval: None,
+            improving: true,
             likely_fail_high: false,
             unproven_before: self.unproven,
             horizons_before: self.horizons,
@@ -508,6 +515,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 return Some(value);
             }
             node.likely_fail_high = self.likely_fail_high(node.depth, eval, node.beta);
+        }
+        if self.plan.selectivity().improving {
+            node.improving = self.improving(node.ply, node.static_eval);
         }
         if self.plan.selectivity().internal_reductions
             && node.table_code.is_none()
@@ -671,8 +681,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             && !node.is_root
             && !at.forcing
             && !node.best.is_loss()
-            && (self.prunes_late_move(node.depth, at.searched, node.static_eval, node.alpha)
-                || self.prunes_trivial_move(node, at.mv))
+            && (self.prunes_late_move(node, at.searched) || self.prunes_trivial_move(node, at.mv))
         {
             if let Some(mark) = mark {
                 mark.release();
@@ -1066,6 +1075,22 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         None
     }
 
+    /// Whether the node at `ply` with static evaluation `eval` is improving
+    /// ([`crate::Selectivity::improving`]): its evaluation beats the one
+    /// two plies up, or either is unknown. Records `eval` for the nodes
+    /// two plies down.
+    fn improving(&mut self, ply: u32, eval: Option<Score>) -> bool {
+        let ply = ply as usize;
+        if self.static_evals.len() <= ply {
+            self.static_evals.resize(ply + 1, None);
+        }
+        self.static_evals[ply] = eval;
+        match (eval, ply.checked_sub(2).and_then(|up| self.static_evals[up])) {
+            (Some(now), Some(before)) => now > before,
+            _ => true,
+        }
+    }
+
     /// Whether a null-window node `depth` plies deep with evaluation
     /// `eval` will likely fail high ([`crate::Selectivity::fail_high_reduction`]):
     /// the evaluation lies the fail-high margin above beta and no threat
@@ -1082,12 +1107,14 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// already has a move that does not lose) is skipped: move-count
     /// pruning near the horizon, or futility pruning when the evaluation
     /// plus the margin cannot reach alpha.
-    fn prunes_late_move(&self, depth: u32, searched: usize, static_eval: Option<Score>, alpha: Score) -> bool {
+    fn prunes_late_move(&self, node: &Node<'a, G::Move>, searched: usize) -> bool {
+        let (depth, alpha) = (node.depth, node.alpha);
         let selectivity = *self.plan.selectivity();
-        if selectivity.late_move_pruning && depth <= LMP_MAX_DEPTH && searched >= late_move_count(depth) {
+        if selectivity.late_move_pruning && depth <= LMP_MAX_DEPTH && searched >= late_move_count(depth, node.improving)
+        {
             return true;
         }
-        match static_eval {
+        match node.static_eval {
             Some(eval) if selectivity.futility && depth <= FUTILITY_MAX_DEPTH && alpha.is_heuristic() => {
                 i64::from(eval.get()) + i64::from(selectivity.futility_margin_at(depth)) <= i64::from(alpha.get())
             }
@@ -1245,6 +1272,9 @@ struct Node<'t, M> {
     pv_node: bool,
     /// The static evaluation, at null-window nodes of a selective search.
     static_eval: Option<Score>,
+    /// The static evaluation beats the one two plies up, or either is
+    /// unknown ([`crate::Selectivity::improving`]; true when it is off).
+    improving: bool,
     /// A null-window node whose evaluation is far enough above beta that
     /// it will likely fail high: its quiet moves are searched a ply
     /// shallower ([`crate::Selectivity::fail_high_reduction`]).

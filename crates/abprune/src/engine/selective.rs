@@ -32,6 +32,13 @@
 //! - **late-move pruning** (move-count pruning): near the horizon, once a
 //!   node has searched enough moves and has one that does not lose, the
 //!   remaining quiet moves are skipped.
+//! - **improving** (Stockfish's and Rapfi's): move-count pruning keeps
+//!   half as many moves at a node whose static evaluation is no better
+//!   than at the node two plies up (the same side to move): a side whose
+//!   position is not getting better is less likely to find its saving
+//!   move late in the ordering. Where either evaluation is unknown (a
+//!   node of the principal variation, the root) the node counts as
+//!   improving.
 //! - **extensions**: a node with a single candidate move (a forced reply)
 //!   searches it one ply deeper ([`Selectivity::single_reply_extension`]),
 //!   so forced sequences do not eat the depth.
@@ -87,6 +94,9 @@ pub struct Selectivity {
     pub reverse_futility: bool,
     /// Move-count pruning of late quiet moves near the horizon.
     pub late_move_pruning: bool,
+    /// Move-count pruning keeps half its moves where the static
+    /// evaluation is not improving on two plies before.
+    pub improving: bool,
     /// One more ply for a node with a single candidate move.
     pub extensions: bool,
     /// One ply less for a node without a table move.
@@ -133,6 +143,7 @@ impl Selectivity {
         futility: false,
         reverse_futility: false,
         late_move_pruning: false,
+        improving: false,
         extensions: false,
         internal_reductions: false,
         singular_extensions: false,
@@ -152,6 +163,7 @@ impl Selectivity {
         futility: true,
         reverse_futility: true,
         late_move_pruning: true,
+        improving: true,
         extensions: true,
         internal_reductions: true,
         singular_extensions: true,
@@ -171,6 +183,7 @@ impl Selectivity {
             || self.futility
             || self.reverse_futility
             || self.late_move_pruning
+            || self.improving
             || self.extensions
             || self.internal_reductions
             || self.singular_extensions
@@ -182,12 +195,13 @@ impl Selectivity {
     }
 
     /// The names of the switches, in the order of the fields, for command lines.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "lmr",
         "null",
         "futility",
         "rfp",
         "lmp",
+        "improving",
         "extensions",
         "iir",
         "singular",
@@ -206,6 +220,7 @@ impl Selectivity {
             "futility" => &mut self.futility,
             "rfp" => &mut self.reverse_futility,
             "lmp" => &mut self.late_move_pruning,
+            "improving" => &mut self.improving,
             "extensions" => &mut self.extensions,
             "iir" => &mut self.internal_reductions,
             "singular" => &mut self.singular_extensions,
@@ -341,10 +356,21 @@ pub const LMP_BASE_MOVES: usize = 3;
 /// +12 [-36, +61], so a small gain at best.
 pub const LMP_DEPTH_DIVISOR: usize = 3;
 
+/// Where the static evaluation is not improving
+/// ([`Selectivity::improving`]), move-count pruning keeps this share of
+/// its moves: Rapfi's `(3 + d^1.32) / (2 - improving)` halves them.
+pub const LMP_NOT_IMPROVING_DIVISOR: usize = 2;
+
 /// How many moves a node `depth` plies above the horizon searches before
-/// move-count pruning skips its quiet moves.
-pub fn late_move_count(depth: u32) -> usize {
-    LMP_BASE_MOVES + (depth * depth) as usize / LMP_DEPTH_DIVISOR
+/// move-count pruning skips its quiet moves; half as many (rounded up)
+/// where the evaluation is not `improving`.
+pub fn late_move_count(depth: u32, improving: bool) -> usize {
+    let count = LMP_BASE_MOVES + (depth * depth) as usize / LMP_DEPTH_DIVISOR;
+    if improving {
+        count
+    } else {
+        count.div_ceil(LMP_NOT_IMPROVING_DIVISOR)
+    }
 }
 
 /// Extensions stop once a line is this many times as long as the root's
@@ -390,7 +416,11 @@ mod tests {
         assert_eq!(late_move_reduction(4, 3, true), 17, "1.07 plies at depth 4 for the fourth move");
         assert!(late_move_reduction(12, 20, true) > late_move_reduction(4, 3, true));
         assert!(late_move_reduction(8, 8, false) > late_move_reduction(8, 8, true));
-        assert!(late_move_count(5) > late_move_count(1));
+        assert!(late_move_count(5, true) > late_move_count(1, true));
+        for depth in 1..=LMP_MAX_DEPTH {
+            let (improving, not) = (late_move_count(depth, true), late_move_count(depth, false));
+            assert!(not >= 1 && not < improving && 2 * not >= improving, "depth {depth}: {improving} {not}");
+        }
         assert!(null_move_reduction(12) > null_move_reduction(3));
         let mut switches = Selectivity::NONE;
         for name in Selectivity::NAMES {
