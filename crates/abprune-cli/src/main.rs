@@ -16,6 +16,7 @@ mod status;
 mod tree;
 mod tune;
 mod tune_eval;
+mod tune_label;
 mod tune_order;
 
 use clap::error::ErrorKind;
@@ -99,6 +100,8 @@ enum TuneCommand {
     GomokuOrder(tune_order::OrderArgs),
     /// Fit the Gomoku pattern evaluation to positions labelled by a search.
     GomokuEval(tune_eval::EvalArgs),
+    /// Value Gomoku positions by abprune's own search (for `tune gomoku-eval`).
+    GomokuLabel(tune_label::LabelArgs),
 }
 
 /// The games `abprune match` knows.
@@ -127,6 +130,7 @@ fn main() -> ExitCode {
         Command::Tune(TuneCommand::Gomoku(args)) => tune::run(args),
         Command::Tune(TuneCommand::GomokuOrder(args)) => tune_order::run(args),
         Command::Tune(TuneCommand::GomokuEval(args)) => tune_eval::run(args),
+        Command::Tune(TuneCommand::GomokuLabel(args)) => tune_label::run(args),
         Command::Backgammon(command) => backgammon::run(command),
     };
     // What is left of the output is written now, where its error can be told.

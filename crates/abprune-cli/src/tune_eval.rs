@@ -157,13 +157,13 @@ fn count_of(entry: u32) -> f64 {
 }
 
 /// One labelled position of the input.
-struct Labelled {
-    size: usize,
-    rule: Rule,
-    moves: Vec<Point>,
+pub(crate) struct Labelled {
+    pub(crate) size: usize,
+    pub(crate) rule: Rule,
+    pub(crate) moves: Vec<Point>,
     /// 0 loss, 1/2 draw, 1 win, for the side to move.
     result: f64,
-    value: i32,
+    pub(crate) value: i32,
 }
 
 /// Runs the fit and prints the figures.
@@ -286,7 +286,7 @@ fn read_samples(args: &EvalArgs) -> Result<(Samples, Samples)> {
 
 /// The lines of `input`, each at most [`MAX_LINE`] bytes (a longer one is
 /// an error, not read whole).
-fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = Result<String>> {
+pub(crate) fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = Result<String>> {
     let mut buffer = Vec::new();
     std::iter::from_fn(move || {
         buffer.clear();
@@ -304,7 +304,7 @@ fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = Result<Stri
 
 /// A line of the input, or `None` for a line without a search value (a
 /// game's last move found without a search) or an empty one.
-fn parse_line(line: &str) -> Result<Option<Labelled>> {
+pub(crate) fn parse_line(line: &str) -> Result<Option<Labelled>> {
     let line = line.trim();
     if line.is_empty() {
         return Ok(None);
@@ -361,14 +361,14 @@ fn parse_moves(text: &str) -> Result<Vec<Point>> {
 /// extends its moves (the positions of one game come in order), and
 /// counts the games.
 #[derive(Default)]
-struct Replayer {
+pub(crate) struct Replayer {
     game: Option<Gomoku>,
     games: usize,
 }
 
 impl Replayer {
     /// The position of `labelled`, and the number of its game (from 1).
-    fn advance(&mut self, labelled: &Labelled) -> Result<(&mut Gomoku, usize)> {
+    pub(crate) fn advance(&mut self, labelled: &Labelled) -> Result<(&mut Gomoku, usize)> {
         let continues = self.game.as_ref().is_some_and(|game| {
             game.width() == labelled.size
                 && game.rule() == labelled.rule
