@@ -86,7 +86,7 @@ impl PlayerSettings {
     /// selective search as a whole (`selective=on|off`: the player's
     /// [`SELECTIVITY`] or none) or each technique
     /// (`lmr`, `null`, `futility`, `rfp`, `lmp`, `extensions`, `iir`, `singular`), and the
-    /// futility margin (`margin=N`), and a node budget for every move
+    /// futility and razoring margins a ply (`margin=N`, `razor=N`), and a node budget for every move
     /// (`nodes=N`, [`PlayerSettings::nodes`]).
     ///
     /// Each switch is given once: a second `vcf=`, or an empty switch
@@ -153,10 +153,18 @@ impl PlayerSettings {
                     self.engine.shape.selectivity.futility_margin =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': the margin is a number"))?
                 }
+                "razor" => {
+                    self.engine.shape.selectivity.razor_margin = value
+                        .parse()
+                        .ok()
+                        .filter(|&margin: &i32| margin > 0)
+                        .ok_or_else(|| anyhow::anyhow!("'{switch}': the razoring margin is a positive number"))?
+                }
                 "selective" => {
-                    let margin = self.engine.shape.selectivity.futility_margin;
+                    let Selectivity { futility_margin, razor_margin, .. } = self.engine.shape.selectivity;
                     self.engine.shape.selectivity = if on()? { SELECTIVITY } else { Selectivity::NONE };
-                    self.engine.shape.selectivity.futility_margin = margin;
+                    self.engine.shape.selectivity.futility_margin = futility_margin;
+                    self.engine.shape.selectivity.razor_margin = razor_margin;
                 }
                 "table" => {
                     self.engine.table.mib =
@@ -167,7 +175,7 @@ impl PlayerSettings {
                     None => bail!(
                         "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, partial, table, \
                          threads, nodes, \
-                         selective, margin, extension, {})",
+                         selective, margin, razor, extension, {})",
                         Selectivity::NAMES.join(", ")
                     ),
                 },

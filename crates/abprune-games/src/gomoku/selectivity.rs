@@ -12,22 +12,39 @@ use abprune::Selectivity;
 /// self-play at 50,000 nodes a move.
 pub const FUTILITY_MARGIN: i32 = 500;
 
+/// The razoring margin per ply, in the same units: a node within three
+/// plies of the horizon whose evaluation lies this much a ply below alpha
+/// asks the quiescence search (the fours) whether anything forcing helps.
+/// Half the library's ratio to the futility margin (1,000 a ply) scored
+/// Elo +74 [+32, +118] in self-play at 50,000 nodes a move (257 games);
+/// Rapfi razors with about 0.17 logit a ply (400 of these units).
+pub const RAZOR_MARGIN: i32 = 500;
+
 /// How much deeper the search looks after a single reply (the block of a
 /// four), in sixteenths of a ply: Rapfi's 1.3 plies.
 pub const SINGLE_REPLY_EXTENSION: u32 = 21;
 
 /// The selective search a Gomoku player uses: every technique whose match
-/// showed a gain (docs/strength.md, "What each part is worth"). Null-move pruning and
-/// futility pruning/razoring are off: each switched off alone scored above
-/// the build with everything on (+14 and +35 Elo over 100 games each), and
-/// both off together +58 [-18, +140] over 79 games. Gomoku has no quiet
-/// pass (the side to move always improves by playing) and its evaluation
-/// moves by more than any fixed margin when a stone joins two lines, which
-/// is where both techniques go wrong. `null=on`, `futility=on` turn them on.
+/// showed a gain (docs/strength.md, "What each part is worth").
+///
+/// Futility pruning and razoring are on since the fitted evaluation:
+/// self-play at 50,000 nodes a move against 6847bf8, 400 games, +213 -160
+/// =27 (Elo +46 [+13, +80]), and with the razoring margin halved
+/// ([`RAZOR_MARGIN`]) a further +74 [+32, +118] (257 games). With the
+/// linear evaluation they had lost (off scored +35 Elo over 100 games);
+/// `futility=off` turns them off.
+///
+/// Null-move pruning is off: with the linear evaluation off scored +14
+/// Elo over 100 games, and on the fitted evaluation with futility pruning
+/// on, turning it on scored Elo -120 [-189, -60] (123 games, SPRT H0).
+/// Gomoku has no quiet pass (the side to move always improves by playing).
+/// `null=on` turns it on.
 ///
 /// Singular extensions are off too: self-play at 5 s + 0.05 s against the
-/// build without them, 95 games, scored +43 -45 =7 (Elo -7 [-76, +61]);
-/// `singular=on` turns them on.
+/// build without them, 95 games, scored +43 -45 =7 (Elo -7 [-76, +61]),
+/// and on the fitted evaluation with futility pruning, at 50,000 nodes a
+/// move, Elo -42 [-79, -6] (333 games, SPRT H0); `singular=on` turns them
+/// on.
 ///
 /// Reverse futility pruning is on, kept apart from the rest of futility
 /// pruning and never where the side to move must answer a four or an open
@@ -77,8 +94,9 @@ pub const SINGLE_REPLY_EXTENSION: u32 = 21;
 /// was not played; `trivial=on` turns it on.
 pub const SELECTIVITY: Selectivity = Selectivity {
     futility_margin: FUTILITY_MARGIN,
+    razor_margin: RAZOR_MARGIN,
     null_move: false,
-    futility: false,
+    futility: true,
     reverse_futility: true,
     singular_extensions: false,
     threat_defences: false,

@@ -473,6 +473,12 @@ impl EngineOptions {
                 self.shape.selectivity.futility_margin
             )));
         }
+        if self.shape.selectivity.razor_margin <= 0 {
+            return Err(EngineError::InvalidOptions(format!(
+                "the razoring margin must be positive, not {}",
+                self.shape.selectivity.razor_margin
+            )));
+        }
         match self.shape.aspiration {
             Some(width) if width <= 0 => {
                 Err(EngineError::InvalidOptions(format!("the aspiration half-width must be positive, not {width}")))
@@ -539,6 +545,14 @@ mod tests {
         let huge_near = EngineOptions::default().with_near_table_kib(usize::MAX);
         assert!(huge_near.validate().unwrap_err().to_string().contains("near-leaf"));
         assert!(EngineOptions::default().with_near_table_kib(64).validate().is_ok());
+        let margins = |futility_margin, razor_margin| {
+            let selectivity = crate::Selectivity { futility_margin, razor_margin, ..crate::Selectivity::ALL };
+            EngineOptions::default().with_selectivity(selectivity).validate().map_err(|error| error.to_string())
+        };
+        assert!(margins(0, 1).unwrap_err().contains("futility margin"));
+        assert!(margins(1, 0).unwrap_err().contains("razoring margin"));
+        assert!(margins(1, -5).unwrap_err().contains("razoring margin"));
+        assert!(margins(1, 1).is_ok());
         assert!(EngineOptions::default().validate().is_ok());
     }
 }

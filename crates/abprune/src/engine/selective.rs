@@ -123,9 +123,14 @@ pub struct Selectivity {
     pub single_reply_extension: u32,
     /// The futility margin per ply of depth, in the game's evaluation
     /// units ([`crate::Game::evaluate`]): about what a quiet move and the
-    /// reply can change the evaluation by. Razoring uses
-    /// `RAZOR_MARGIN_RATIO` times as much.
+    /// reply can change the evaluation by.
     pub futility_margin: i32,
+    /// The razoring margin per ply of depth, in the same units: how far
+    /// below alpha the evaluation must lie before the quiescence search
+    /// is asked whether only forcing play could help. A smaller margin
+    /// asks it more often: each ask costs a quiescence search, and a node
+    /// it confirms is not searched.
+    pub razor_margin: i32,
 }
 
 impl Default for Selectivity {
@@ -154,6 +159,7 @@ impl Selectivity {
         fractional_depth: false,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
+        razor_margin: DEFAULT_RAZOR_MARGIN,
     };
 
     /// Every technique on.
@@ -174,6 +180,7 @@ impl Selectivity {
         fractional_depth: true,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
+        razor_margin: DEFAULT_RAZOR_MARGIN,
     };
 
     /// True when any technique is on.
@@ -298,8 +305,9 @@ pub const REVERSE_FUTILITY_MAX_DEPTH: u32 = 5;
 pub const DEFAULT_FUTILITY_MARGIN: i32 = 100;
 /// The fail-high reduction's margin is the futility margin divided by this.
 pub const FAIL_HIGH_MARGIN_DIVISOR: i32 = 4;
-/// Razoring's margin is this many times the futility margin.
-pub const RAZOR_MARGIN_RATIO: i32 = 2;
+/// The default of [`Selectivity::razor_margin`]: twice the default
+/// futility margin.
+pub const DEFAULT_RAZOR_MARGIN: i32 = 2 * DEFAULT_FUTILITY_MARGIN;
 
 impl Selectivity {
     /// The extension of a single candidate move in sixteenths of a ply:
@@ -339,7 +347,7 @@ impl Selectivity {
 
     /// The razoring margin at `depth`.
     pub(crate) fn razor_margin_at(&self, depth: u32) -> i32 {
-        self.futility_margin_at(depth).saturating_mul(RAZOR_MARGIN_RATIO)
+        self.razor_margin.saturating_mul(depth as i32)
     }
 }
 

@@ -30,7 +30,9 @@ fn selective_options() -> Vec<EngineOptions> {
         .collect();
     singles.push(Selectivity::ALL);
     // A tiny margin makes futility pruning and razoring fire on small evaluations.
-    singles.push(Selectivity { futility_margin: 1, ..Selectivity::ALL });
+    singles.push(Selectivity { futility_margin: 1, razor_margin: 1, ..Selectivity::ALL });
+    // Razoring asked at nearly every node below alpha, futility pruning not.
+    singles.push(Selectivity { razor_margin: 1, ..Selectivity::ALL });
     // Fractional depth with extensions of a fraction of a ply (the
     // fractions add up along a line) and of more than one.
     singles.push(Selectivity { single_reply_extension: 5, ..Selectivity::ALL });
