@@ -33,10 +33,10 @@ const DEFAULT_FIRST_MOVE: usize = 6;
 /// (here and in `abprune tune gomoku-order`).
 pub(crate) const HOLD_OUT_EVERY: usize = 5;
 /// The table of each labelling search, in MiB (cleared for every position).
-const LABEL_TABLE_MIB: usize = 4;
+pub(crate) const LABEL_TABLE_MIB: usize = 4;
 /// The deepest labelling search accepted: depth 8 takes about 20 ms a
 /// position on one thread, and every further ply multiplies that.
-const MAX_LABEL_DEPTH: u32 = 14;
+pub(crate) const MAX_LABEL_DEPTH: u32 = 14;
 /// Gradient steps of the fit.
 const DEFAULT_STEPS: usize = 3000;
 /// Adam's step size, in evaluation units.
@@ -343,6 +343,13 @@ fn position_of(sample: &Sample, games: &[GameRecord]) -> Result<Gomoku> {
     Ok(position)
 }
 
+/// The engine of a labelling search: the player's, with a small table
+/// (it is cleared for every position).
+pub(crate) fn labelling_engine() -> Result<Engine<Point>> {
+    let options = crate::gomoku::PlayerSettings::default().engine.with_table_mib(LABEL_TABLE_MIB);
+    Engine::new(options).map_err(anyhow::Error::msg)
+}
+
 /// The player's engine's value of each sample of `games`, searched
 /// `args.search_depth` plies deep on `args.threads` threads.
 fn search_values(samples: &[Sample], games: &[GameRecord], args: &TuneArgs) -> Result<Vec<Label>> {
@@ -355,10 +362,7 @@ fn search_values(samples: &[Sample], games: &[GameRecord], args: &TuneArgs) -> R
         for part in samples.chunks(chunk) {
             let done = &done;
             workers.push(scope.spawn(move || -> Result<Vec<Label>> {
-                let settings = crate::gomoku::PlayerSettings::default();
-                // A small table: it is cleared for every position.
-                let options = settings.engine.clone().with_table_mib(LABEL_TABLE_MIB);
-                let mut engine = Engine::new(options).map_err(anyhow::Error::msg)?;
+                let mut engine = labelling_engine()?;
                 let limits = SearchLimits::none().with_depth(args.search_depth);
                 let mut values = Vec::with_capacity(part.len());
                 for sample in part {

@@ -238,13 +238,7 @@ fn read_samples(args: &EvalArgs) -> Result<(Samples, Samples)> {
     let mut reader = Replayer::default();
     let mut read = 0usize;
     for path in &args.files {
-        let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
-            Box::new(std::io::stdin().lock())
-        } else {
-            let file = crate::input::open_file(path, crate::input::MAX_POSITIONS_BYTES, "positions")?;
-            Box::new(std::io::BufReader::new(file))
-        };
-        for (number, line) in capped_lines(input).enumerate() {
+        for (number, line) in open_positions(path)?.enumerate() {
             let line = line.with_context(|| format!("{} line {}", path.display(), number + 1))?;
             let Some(labelled) =
                 parse_line(&line).with_context(|| format!("{} line {}", path.display(), number + 1))?
@@ -284,9 +278,21 @@ fn read_samples(args: &EvalArgs) -> Result<(Samples, Samples)> {
     Ok((fitted, held_out))
 }
 
+/// The lines of the positions file at `path` (`-`: standard input), each
+/// at most [`MAX_LINE`] bytes.
+pub(crate) fn open_positions(path: &Path) -> Result<impl Iterator<Item = Result<String>>> {
+    let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let file = crate::input::open_file(path, crate::input::MAX_POSITIONS_BYTES, "positions")?;
+        Box::new(std::io::BufReader::new(file))
+    };
+    Ok(capped_lines(input))
+}
+
 /// The lines of `input`, each at most [`MAX_LINE`] bytes (a longer one is
 /// an error, not read whole).
-pub(crate) fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = Result<String>> {
+fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = Result<String>> {
     let mut buffer = Vec::new();
     std::iter::from_fn(move || {
         buffer.clear();

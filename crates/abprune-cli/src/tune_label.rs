@@ -17,19 +17,15 @@
 //! threads or on where it was resumed.
 
 use crate::status::AtRunTime as _;
-use crate::tune_eval::{capped_lines, parse_line, Replayer};
+use crate::tune::{labelling_engine, MAX_LABEL_DEPTH};
+use crate::tune_eval::{open_positions, parse_line, Replayer};
 use abprune::{Engine, Game, Horizon, SearchLimits};
 use abprune_games::{Gomoku, Point};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
-/// The table of each labelling search, in MiB (cleared for every position).
-const LABEL_TABLE_MIB: usize = 4;
-/// The deepest labelling search accepted: every ply multiplies the time
-/// of hundreds of thousands of searches.
-const MAX_LABEL_DEPTH: u32 = 14;
 /// Positions searched between two writes of the output.
 const BATCH: usize = 512;
 /// The value written for a forced win (Rapfi's mate values start at
@@ -109,13 +105,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
     let started = std::time::Instant::now();
     let mut reader = Replayer::default();
     'files: for path in &args.files {
-        let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
-            Box::new(std::io::stdin().lock())
-        } else {
-            let file = crate::input::open_file(path, crate::input::MAX_POSITIONS_BYTES, "positions")?;
-            Box::new(std::io::BufReader::new(file))
-        };
-        for (number, line) in capped_lines(input).enumerate() {
+        for (number, line) in open_positions(path)?.enumerate() {
             let at = || format!("{} line {}", path.display(), number + 1);
             let line = line.with_context(at)?;
             let Some(labelled) = parse_line(&line).with_context(at)? else { continue };
@@ -176,9 +166,7 @@ fn label_batch(batch: &[Job], args: &LabelArgs, threads: usize) -> Result<Vec<St
             .chunks(chunk)
             .map(|part| {
                 scope.spawn(move || -> Result<Vec<String>> {
-                    let settings = crate::gomoku::PlayerSettings::default();
-                    let options = settings.engine.clone().with_table_mib(LABEL_TABLE_MIB);
-                    let mut engine = Engine::new(options).map_err(anyhow::Error::msg)?;
+                    let mut engine = labelling_engine()?;
                     let limits = SearchLimits::none().with_depth(args.depth);
                     part.iter().map(|job| label_one(&mut engine, job, &limits, args.eval_scale)).collect()
                 })
@@ -313,8 +301,7 @@ mod tests {
         let moves = parse_line("15,Freestyle,H8A1I8A3J8A15,2,K8(0)").unwrap().unwrap().moves;
         let job =
             Job { head: "15,Freestyle,H8A1I8A3J8A15,2".into(), moves, size: 15, rule: abprune_games::Rule::Freestyle };
-        let options = crate::gomoku::PlayerSettings::default().engine.with_table_mib(LABEL_TABLE_MIB);
-        let mut engine = Engine::new(options).unwrap();
+        let mut engine = labelling_engine().unwrap();
         let line = label_one(&mut engine, &job, &SearchLimits::none().with_depth(2), 2333.0).unwrap();
         assert_eq!(parse_line(&line).unwrap().unwrap().value, FORCED_LABEL, "{line}");
         let job = Job { head: "15,Freestyle,H8I9,1".into(), moves: vec![Point::new(7, 7), Point::new(8, 8)], ..job };
