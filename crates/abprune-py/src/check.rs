@@ -89,6 +89,7 @@ fn report_dict(py: Python<'_>, report: &CheckReport) -> PyResult<Py<PyDict>> {
     dict.set_item("positions", report.positions)?;
     dict.set_item("moves_undone", report.moves_undone)?;
     dict.set_item("keys_compared", report.keys_compared)?;
+    dict.set_item("evaluation_keys_compared", report.evaluation_keys_compared)?;
     dict.set_item("values_compared", report.values_compared)?;
     Ok(dict.unbind())
 }

@@ -1,7 +1,8 @@
 """abprune.check_game on Dots and Boxes written right and with the two mistakes a new user made
 (a key without the boxes already won; no side_to_move in a game with extra turns), both of
-which every search answered wrongly, marked exact. Also: two equal moves in one list, and a
-search that reaches every end is exact whatever its depth."""
+which every search answered wrongly, marked exact; an evaluation that reads what the key leaves
+out. Also: two equal moves in one list, and a search that reaches every end is exact whatever its
+depth."""
 
 import pytest
 
@@ -188,3 +189,28 @@ def test_search_reaching_every_end_is_exact_tictactoe():
         assert deep.exact and str(deep) == "win in 5", (algorithm, str(deep))
         shallow = abprune.search(TicTacToe([0, 1]), algorithm, depth=2)
         assert not shallow.exact and "not exact, depth 2" in str(shallow), (algorithm, str(shallow))
+
+
+def test_check_game_finds_evaluation_reading_what_the_key_leaves_out():
+    # An evaluation that reads the last line drawn, which key() leaves out: two orders of the same
+    # lines evaluate differently under one key, and a table entry stood on one would answer the other.
+    class LastLineEvaluation(DotsAndBoxes):
+        def __init__(self):
+            super().__init__()
+            self.lines_played = []
+
+        def play(self, line):
+            super().play(line)
+            self.lines_played.append(line)
+
+        def undo(self, line):
+            super().undo(line)
+            self.lines_played.pop()
+
+        def evaluate(self):
+            return 100 * self.margin() + (self.lines_played[-1] if self.lines_played else 0)
+
+    with pytest.raises(ValueError, match=r"check_game\(\): the evaluation key leaves out what the evaluation reads.* after the moves \["):
+        abprune.check_game(LastLineEvaluation(), lines=30, solve_depth=0)
+    report = abprune.check_game(DotsAndBoxes(), lines=30, solve_depth=0)
+    assert report["evaluation_keys_compared"] > 0

@@ -18,6 +18,13 @@
 //!   the engine, whose table trusts the key, must find that value too
 //!   ([`DefectKind::TableChangesValue`]). A key that leaves out part of the
 //!   position (the boxes already won, whose turn it is) shows here;
+//! - **an evaluation key that does not decide the evaluation**: two
+//!   positions met with the same [`Game::evaluation_key`] must have the
+//!   same [`Game::hash_key`] and the same evaluation, since the quiescence
+//!   search's table entries, stood on the evaluation, are kept under it
+//!   ([`DefectKind::EvaluationKeyChangesEvaluation`]). An evaluation that
+//!   reads the last move (a two-ply average) under the default key, the
+//!   position's alone, shows here;
 //! - **a side to move that does not match the values**: when the game's
 //!   own evaluation keeps the mover's view after moves that
 //!   [`Game::side_to_move`] says handed the turn over (or the reverse), as
@@ -143,6 +150,8 @@ pub struct CheckReport {
     pub moves_undone: u64,
     /// Positions met again by key (another line, or the same one) and compared.
     pub keys_compared: u64,
+    /// Positions met again by evaluation key and compared.
+    pub evaluation_keys_compared: u64,
     /// Positions solved exactly with and without the table.
     pub values_compared: u64,
 }
@@ -168,6 +177,12 @@ pub enum DefectKind {
     /// `side_to_move` says handed the turn over (or the reverse): the side
     /// to move does not follow the rules the values are computed by.
     SideDoesNotMatchValues,
+    /// Two positions with the same evaluation key have different keys or
+    /// different evaluations: the evaluation reads something its key
+    /// leaves out (the last move, for an average over two plies), and the
+    /// quiescence search's table would answer one position with the
+    /// other's value.
+    EvaluationKeyChangesEvaluation,
 }
 
 /// A mistake found, with the line of moves (from the starting position)
@@ -193,6 +208,10 @@ impl<M: fmt::Debug> fmt::Display for GameDefect<M> {
             DefectKind::KeyChangesValue => "the key leaves out part of the position (same key, other value)",
             DefectKind::TableChangesValue => "the table changes the value (the key leaves out part of the position)",
             DefectKind::SideDoesNotMatchValues => "the side to move does not match the values",
+            DefectKind::EvaluationKeyChangesEvaluation => {
+                "the evaluation key leaves out what the evaluation reads (same evaluation key, other position or \
+                 evaluation)"
+            }
         };
         write!(f, "{kind}: {} after the moves {:?}", self.detail, self.line)?;
         if let Some(other) = &self.other_line {
@@ -220,6 +239,7 @@ pub fn check_game<G: Game>(game: &mut G, options: &CheckOptions) -> Result<Check
         options: options.clone(),
         random: SplitMix64(options.seed),
         seen: HashMap::new(),
+        seen_evaluations: HashMap::new(),
         engine: Engine::new(EngineOptions::textbook()).ok(),
         report: CheckReport::default(),
         side: SideEvidence { informative: 0, contradicting: 0, first: None },
@@ -242,6 +262,7 @@ pub fn check_game<G: Game>(game: &mut G, options: &CheckOptions) -> Result<Check
 #[derive(Clone, Debug, PartialEq)]
 struct Snapshot<M> {
     key: Option<u64>,
+    evaluation_key: Option<u64>,
     moves: Vec<M>,
     outcome: Option<Outcome>,
     side: Player,
@@ -257,6 +278,7 @@ impl<M: Copy + PartialEq + fmt::Debug> Snapshot<M> {
         }
         Snapshot {
             key: game.hash_key(),
+            evaluation_key: game.evaluation_key(),
             moves,
             outcome,
             side: game.side_to_move(),
@@ -297,6 +319,8 @@ impl<M: Copy + PartialEq + fmt::Debug> Snapshot<M> {
     fn undo_difference(&self, after: &Self) -> Option<String> {
         let parts = [
             (self.key != after.key).then(|| format!("key {:?} became {:?}", self.key, after.key)),
+            (self.evaluation_key != after.evaluation_key)
+                .then(|| format!("evaluation key {:?} became {:?}", self.evaluation_key, after.evaluation_key)),
             (self.moves != after.moves).then(|| format!("moves {:?} became {:?}", self.moves, after.moves)),
             (self.outcome != after.outcome).then(|| format!("outcome {:?} became {:?}", self.outcome, after.outcome)),
             (self.side != after.side).then(|| format!("side to move {:?} became {:?}", self.side, after.side)),
@@ -316,6 +340,13 @@ struct Seen<M> {
     value: Option<Score>,
 }
 
+/// A position remembered by evaluation key.
+struct SeenEvaluation<M> {
+    key: Option<u64>,
+    evaluation: Option<Score>,
+    line: Vec<M>,
+}
+
 /// The moves that say whether the side to move follows the values: those
 /// whose positions before and after both show a value.
 struct SideEvidence<M> {
@@ -331,6 +362,9 @@ struct Checker<G: Game> {
     options: CheckOptions,
     random: SplitMix64,
     seen: HashMap<u64, Seen<G::Move>>,
+    /// Positions remembered by evaluation key: their key, evaluation and
+    /// the line that reached them.
+    seen_evaluations: HashMap<u64, SeenEvaluation<G::Move>>,
     engine: Option<Engine<G::Move>>,
     report: CheckReport,
     side: SideEvidence<G::Move>,
@@ -347,6 +381,7 @@ impl<G: Game> Checker<G> {
             self.report.positions += 1;
             self.check_undo(game, &snapshot)?;
             self.check_key(game, &snapshot)?;
+            self.check_evaluation_key(&snapshot)?;
             if snapshot.moves.is_empty() || self.line.len() as u32 >= self.options.max_plies {
                 return Ok(());
             }
@@ -454,6 +489,36 @@ impl<G: Game> Checker<G> {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Compares the position with the one met before under its evaluation
+    /// key (same key, same evaluation), and remembers it. Finished
+    /// positions are left out: nothing is evaluated there.
+    fn check_evaluation_key(&mut self, snapshot: &Snapshot<G::Move>) -> Result<(), GameDefect<G::Move>> {
+        let Some(evaluation_key) = snapshot.evaluation_key.filter(|_| snapshot.outcome.is_none()) else {
+            return Ok(());
+        };
+        let Some(seen) = self.seen_evaluations.get(&evaluation_key) else {
+            if self.seen_evaluations.len() < self.options.max_positions {
+                let (key, evaluation, line) = (snapshot.key, snapshot.evaluation, self.line.clone());
+                self.seen_evaluations.insert(evaluation_key, SeenEvaluation { key, evaluation, line });
+            }
+            return Ok(());
+        };
+        self.report.evaluation_keys_compared += 1;
+        let detail = if seen.key != snapshot.key {
+            format!("keys {:?} and {:?}", seen.key, snapshot.key)
+        } else if seen.evaluation != snapshot.evaluation {
+            format!("evaluations {:?} and {:?}", seen.evaluation, snapshot.evaluation)
+        } else {
+            return Ok(());
+        };
+        Err(GameDefect {
+            kind: DefectKind::EvaluationKeyChangesEvaluation,
+            line: self.line.clone(),
+            other_line: Some(seen.line.clone()),
+            detail: format!("evaluation key {evaluation_key:#x}: {detail}"),
+        })
     }
 
     /// The position's exact value when the game ends within

@@ -247,6 +247,8 @@ pub trait Game {
     /// its value says). Entries of searches to a depth keep
     /// [`Game::hash_key`]: their values rest on the children's
     /// evaluations, which read their own last moves.
+    /// [`crate::check::check_game`] finds an evaluation key that leaves
+    /// out what the evaluation reads.
     fn evaluation_key(&self) -> Option<u64> {
         self.hash_key()
     }

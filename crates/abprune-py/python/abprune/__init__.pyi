@@ -250,9 +250,10 @@ def check_game(
     """Plays random lines through ``game`` (seeded: default 1; ``lines`` 200 of at most ``max_plies`` 200) and
     raises ``ValueError`` naming the first mistake and the moves that show it: a ``key()`` under which two
     positions differ in moves, outcome or exact value (``solve_depth`` 6 plies, with and without the table),
-    an ``undo()`` that does not restore the position, and with ``side_check`` (an ``evaluate()`` that is the
+    an ``undo()`` that does not restore the position, an ``evaluate()`` that differs between two positions of
+    one ``key()`` (it reads what the key leaves out), and with ``side_check`` (an ``evaluate()`` that is the
     score so far) a side to move the values contradict. Returns what it looked at: ``lines``, ``positions``,
-    ``moves_undone``, ``keys_compared``, ``values_compared``."""
+    ``moves_undone``, ``keys_compared``, ``evaluation_keys_compared``, ``values_compared``."""
     ...
 
 

@@ -3,7 +3,9 @@
 //! a side to move that forgets the extra turn a completed box gives (the
 //! two mistakes a new user made, which every search then answered wrongly,
 //! marked exact). The checker finds both and passes the right game, and
-//! every correct game of the crate, whatever the seed.
+//! every correct game of the crate, whatever the seed. And a pile game
+//! whose evaluation reads the last move, as a two-ply average does, with
+//! and without that move in its evaluation key.
 
 use crate::common;
 
@@ -219,6 +221,97 @@ fn checker_finds_undo_that_does_not_restore_dots_and_boxes() {
     assert!(message.starts_with("undo does not restore the position: "), "{message}");
 }
 
+/// Take 1 to 3 counters of a pile of 14; whoever takes the last wins. The
+/// evaluation reads the last move (ten a counter the mover's opponent just
+/// took), as Gomoku's average over two plies reads the position before it.
+struct Pile {
+    left: u32,
+    to_move: Player,
+    taken: Vec<u32>,
+    /// Whether `evaluation_key` covers the last move (the right game) or is
+    /// the default, the position's key alone.
+    key_has_last_move: bool,
+}
+
+impl Pile {
+    fn new(key_has_last_move: bool) -> Self {
+        Pile { left: 14, to_move: Player::First, taken: Vec::new(), key_has_last_move }
+    }
+}
+
+impl Game for Pile {
+    type Move = u32;
+
+    fn side_to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<u32>) {
+        moves.extend((1..=3).filter(|&n| n <= self.left));
+    }
+
+    fn play(&mut self, n: u32) {
+        self.left -= n;
+        self.taken.push(n);
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn undo(&mut self, n: u32) {
+        self.left += n;
+        self.taken.pop();
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.left == 0).then_some(Outcome::Loss)
+    }
+
+    fn evaluate(&self) -> Score {
+        Score::new(-10 * self.taken.last().map_or(0, |&n| n as i32))
+    }
+
+    fn hash_key(&self) -> Option<u64> {
+        Some(u64::from(self.left) * 2 + u64::from(self.to_move == Player::Second))
+    }
+
+    fn evaluation_key(&self) -> Option<u64> {
+        let last = u64::from(self.taken.last().copied().unwrap_or(0));
+        self.hash_key().map(|key| if self.key_has_last_move { key | last << 40 } else { key })
+    }
+}
+
+/// The pile's evaluation is not the score so far: no side check.
+fn pile_options(seed: u64) -> CheckOptions {
+    CheckOptions { side_check: false, ..options(seed) }
+}
+
+#[test]
+fn checker_finds_evaluation_key_omitting_last_move_pile() {
+    for seed in 0..5 {
+        let mut game = Pile::new(false);
+        let defect =
+            check_game(&mut game, &pile_options(seed)).expect_err("the evaluation key leaves out the last move");
+        assert_eq!(defect.kind, DefectKind::EvaluationKeyChangesEvaluation, "seed {seed}: {defect}");
+        // Both lines reach the same pile, the side to move the same, by different last moves.
+        let other = defect.other_line.as_ref().expect("two lines");
+        let sum = |line: &[u32]| line.iter().sum::<u32>();
+        assert_eq!(sum(&defect.line), sum(other), "{defect}");
+        assert_eq!(defect.line.len() % 2, other.len() % 2, "{defect}");
+        assert_ne!(defect.line.last(), other.last(), "{defect}");
+        assert!(defect.to_string().starts_with("the evaluation key leaves out what the evaluation reads"), "{defect}");
+        assert_eq!((game.left, game.taken.len()), (14, 0), "the game is left as it was");
+    }
+}
+
+#[test]
+fn checker_passes_evaluation_key_with_last_move_pile() {
+    for seed in 0..20 {
+        let report =
+            check_game(&mut Pile::new(true), &pile_options(seed)).unwrap_or_else(|d| panic!("seed {seed}: {d}"));
+        assert!(report.evaluation_keys_compared > 0, "{report:?}");
+    }
+}
+
 /// Soundness: the games of the crate, all correct, pass whatever the seed.
 #[test]
 fn checker_passes_correct_games_whatever_the_seed() {
@@ -236,5 +329,10 @@ fn checker_passes_correct_games_whatever_the_seed() {
         check_game(&mut abprune_games::Othello::new(), &othello).unwrap_or_else(|d| fail("othello", d.to_string()));
         check_game(&mut DotsAndBoxes::new(Mistake::None), &scored)
             .unwrap_or_else(|d| fail("dots and boxes", d.to_string()));
+        // The evaluation averaged over two plies, keyed with the last move.
+        let gomoku = CheckOptions { lines: 3, solve_depth: 0, max_plies: 40, ..few.clone() };
+        let mut board = abprune_games::Gomoku::new(9, abprune_games::Rule::Freestyle).expect("a board");
+        let report = check_game(&mut board, &gomoku).unwrap_or_else(|d| fail("gomoku", d.to_string()));
+        assert!(report.positions > 0, "{report:?}");
     }
 }
