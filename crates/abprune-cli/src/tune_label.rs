@@ -4,7 +4,8 @@
 //! The input is positions in the text format of Rapfi's self-play
 //! (module `tune_eval`, docs/gomoku-data.md). Of the positions the fit
 //! would use (quiet, not over, at least `--min-stones` stones), every
-//! `--every`-th is searched by the player's engine `--depth` plies deep,
+//! `--every`-th (from the `--offset`-th on, so that runs with the same
+//! `--every` and other offsets label disjoint positions) is searched by the player's engine `--depth` plies deep,
 //! its table cleared for each, and written out in the same format: the
 //! input's moves and result, then the best move with the search's value
 //! in the labels' usual scale (win rate `sigmoid(value / 200)`, forced
@@ -53,6 +54,10 @@ pub struct LabelArgs {
     /// Search every this many-th position the fit would use.
     #[arg(long, default_value_t = 1)]
     every: usize,
+    /// ... starting with this one (0-based, below `--every`): runs with
+    /// other offsets label other positions, each into its own `--out`.
+    #[arg(long, default_value_t = 0)]
+    offset: usize,
     /// Positions with fewer stones are left out (as in `tune gomoku-eval`).
     #[arg(long, default_value_t = 4)]
     min_stones: usize,
@@ -85,6 +90,9 @@ pub fn run(args: &LabelArgs) -> Result<()> {
     if args.every == 0 {
         bail!("--every must be at least 1");
     }
+    if args.offset >= args.every {
+        bail!("--offset {} is not below --every {}", args.offset, args.every);
+    }
     if !(args.eval_scale.is_finite() && args.eval_scale > 0.0) {
         bail!("--eval-scale {} is not a positive number", args.eval_scale);
     }
@@ -114,7 +122,7 @@ pub fn run(args: &LabelArgs) -> Result<()> {
                 continue;
             }
             candidates += 1;
-            if (candidates - 1) % args.every != 0 {
+            if (candidates - 1) % args.every != args.offset {
                 continue;
             }
             let selected = (candidates - 1) / args.every;
@@ -235,6 +243,7 @@ mod tests {
             out: out.to_path_buf(),
             depth: 2,
             every: 2,
+            offset: 0,
             min_stones: 2,
             eval_scale: 2333.0,
             limit,
@@ -273,6 +282,22 @@ mod tests {
             let labelled = parse_line(line).unwrap().expect("a labelled line");
             assert!(labelled.value.abs() <= HEURISTIC_LABEL_LIMIT, "{line}");
         }
+        let _ = std::fs::remove_file(&input);
+        let _ = std::fs::remove_file(&out);
+    }
+
+    #[test]
+    fn the_offset_labels_the_other_positions() {
+        let input = temporary("offset-input.txt");
+        std::fs::write(&input, INPUT).unwrap();
+        let out = temporary("offset-out.txt");
+        let args = LabelArgs { offset: 1, ..arguments(&input, &out, None) };
+        run(&args).unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        let heads: Vec<&str> = text.lines().map(|line| line.rsplit_once(',').map_or(line, |(head, _)| head)).collect();
+        // The first game's quiet positions from two stones on but the two
+        // the first test's offset 0 takes.
+        assert_eq!(heads, ["15,Freestyle,H8I9J10,1", "15,Freestyle,H8I9J10G7I10,1"], "{text}");
         let _ = std::fs::remove_file(&input);
         let _ = std::fs::remove_file(&out);
     }
@@ -318,6 +343,8 @@ mod tests {
             (args.depth, args.every, args.eval_scale) = (depth, every, scale);
             assert!(run(&args).is_err(), "depth {depth} every {every} scale {scale}");
         }
+        let args = LabelArgs { offset: 2, ..arguments(&input, &out, None) };
+        assert!(run(&args).unwrap_err().to_string().contains("--offset 2 is not below --every 2"));
         assert!(!out.exists(), "nothing written");
     }
 }
