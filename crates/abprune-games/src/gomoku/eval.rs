@@ -1,11 +1,15 @@
 //! The heuristics: tuning constants in one place, the static evaluation and
-//! the seed move ordering (the evaluation's fitted weights are in module
-//! `weights`, below the position that reads them).
+//! the seed move ordering.
 //!
-//! Both read the incremental state only. A colour's *potential* is the sum,
-//! over the empty points, of what its stone there would make (line shapes
-//! plus a bonus for a combined threat): points where it could make a five,
-//! an open four or a three count a lot, open space a little.
+//! Both read the incremental state only. The evaluation is the pattern
+//! evaluation of module `cells` (its fitted tables in `eval_tables.rs`):
+//! for the side to move, the tempo, plus the value of each empty cell's
+//! pattern code for the mover less the opponent's, plus the value of both
+//! sides' threat mask, averaged over the last two plies when the tables
+//! say so. The linear evaluation (module `weights`, shape and threat
+//! counts) remains for tuning and for the tables it seeds. The seed move
+//! ordering ranks a point by the threat it makes or takes away, then by
+//! its line shapes (`value_of`) and its nearness to the last moves.
 
 use super::board::point_of;
 use super::cells::threat_mask;
