@@ -94,6 +94,11 @@ pub struct EvalArgs {
     /// Weight decay towards the current tables, per step.
     #[arg(long, default_value_t = 1e-4)]
     decay: f64,
+    /// A table entry (cell code or threat mask) met in fewer fitted
+    /// samples than this keeps its current value: Adam moves a rare
+    /// entry as far as a common one, by the noise of its few samples.
+    #[arg(long, default_value_t = 1)]
+    min_count: u32,
     /// Seed of the shuffling.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -534,6 +539,18 @@ fn correlation(pairs: &[(f64, f64)]) -> f64 {
 /// settle instead of wandering by the batches' noise.
 fn fit(samples: &Samples, start: &[f64], scale: f64, args: &EvalArgs) -> Vec<f64> {
     let mut weights = start.to_vec();
+    let mut met = vec![0u32; FEATURES];
+    for i in 0..samples.len() {
+        for &e in samples.entries(i) {
+            met[(e >> 16) as usize] += 1;
+        }
+    }
+    let fitted: Vec<bool> = met.iter().map(|&count| count >= args.min_count).collect();
+    eprintln!(
+        "# {} of {FEATURES} table entries fitted (met in at least {} samples)",
+        fitted.iter().filter(|&&f| f).count(),
+        args.min_count
+    );
     let mut adam = Adam::new(FEATURES, args.rate, ADAM_EPSILON);
     let mut order: Vec<u32> = (0..samples.len() as u32).collect();
     let mut random = SplitMix(args.seed);
@@ -548,8 +565,8 @@ fn fit(samples: &Samples, start: &[f64], scale: f64, args: &EvalArgs) -> Vec<f64
         for batch in order.chunks(args.batch) {
             step += 1;
             let mut gradient = batch_gradient(samples, batch, &weights, scale, args.threads);
-            for ((g, w), s) in gradient.iter_mut().zip(&weights).zip(start) {
-                *g = *g / batch.len() as f64 + args.decay * (w - s);
+            for (((g, w), s), &fitted) in gradient.iter_mut().zip(&weights).zip(start).zip(&fitted) {
+                *g = if fitted { *g / batch.len() as f64 + args.decay * (w - s) } else { 0.0 };
             }
             adam.descend(&mut weights, &gradient, step);
         }
@@ -615,8 +632,8 @@ fn write_tables(path: &Path, weights: &[f64], args: &EvalArgs, positions: usize)
     let mut text = String::new();
     text.push_str("//! The pattern evaluation's fitted tables (module `cells`), written by\n");
     text.push_str(&format!(
-        "//! `abprune tune gomoku-eval` from {positions} positions (--lambda {} --value-scale {} --epochs {} --batch {} --rate {} --decay {} --seed {}).\n",
-        args.lambda, args.value_scale, args.epochs, args.batch, args.rate, args.decay, args.seed
+        "//! `abprune tune gomoku-eval` from {positions} positions (--lambda {} --value-scale {} --epochs {} --batch {} --rate {} --decay {} --min-count {} --seed {}).\n",
+        args.lambda, args.value_scale, args.epochs, args.batch, args.rate, args.decay, args.min_count, args.seed
     ));
     text.push_str("//! docs/gomoku-data.md says how the positions are made again. Not edited by hand.\n\n");
     text.push_str("use super::cells::{CODES, MASKS};\n\n");
@@ -742,6 +759,7 @@ mod tests {
             batch: 2,
             rate: 2.0,
             decay: 0.0,
+            min_count: 1,
             seed: 1,
             threads: 2,
             two_ply: false,
@@ -750,5 +768,25 @@ mod tests {
         let scale = 300.0;
         let fitted = fit(&samples, &start, scale, &args);
         assert!(cross_entropy(&samples, &fitted, scale) < cross_entropy(&samples, &start, scale));
+        // The entries met in one sample only (the second position's
+        // corner stone at A15, say) keep their values with --min-count 2;
+        // those of both are fitted.
+        let met_in = |feature: usize| {
+            (0..2).filter(|&i| samples.entries(i).iter().any(|&e| (e >> 16) as usize == feature)).count()
+        };
+        let changed = |weights: &[f64], feature: usize| (weights[feature] - start[feature]).abs() > 1e-9;
+        let common = fit(&samples, &start, scale, &EvalArgs { min_count: 2, ..args });
+        let (mut kept, mut moved) = (0, 0);
+        for feature in 0..FEATURES {
+            match met_in(feature) {
+                1 => {
+                    assert!(!changed(&common, feature), "feature {feature} met once");
+                    kept += 1;
+                }
+                2 => moved += usize::from(changed(&common, feature)),
+                _ => assert!(!changed(&common, feature)),
+            }
+        }
+        assert!(kept > 0 && moved > 0, "{kept} kept, {moved} moved");
     }
 }
