@@ -240,9 +240,10 @@ impl EvalTables {
 /// The pattern evaluation's tables every position uses, built on first
 /// use: the two-ply tables of `eval_tables.rs`, fitted by `abprune tune
 /// gomoku-eval --two-ply` to 1,003,201 positions labelled by Rapfi's
-/// search (docs/gomoku-data.md), which beat the linear weights
-/// ([`EvalTables::linear`] of `EVAL_WEIGHTS`) in self-play at equal
-/// nodes (docs/strength.md).
+/// search, which beat the linear weights ([`EvalTables::linear`] of
+/// `EVAL_WEIGHTS`) in self-play at equal nodes, then refitted to 196,497
+/// positions valued by abprune's own search 7 plies deep, which beat
+/// those by +79 Elo (docs/gomoku-data.md, docs/strength.md).
 pub fn current_tables() -> &'static EvalTables {
     use super::eval_tables::{MASK, MOVER, TEMPO, TWO_PLY, WAITER};
     static TABLES: LazyLock<EvalTables> = LazyLock::new(|| EvalTables {
