@@ -8,6 +8,7 @@
 //! and without that move in its evaluation key.
 
 use crate::common;
+use common::take::Take;
 
 use abprune::check::{check_game, CheckOptions, DefectKind};
 use abprune::{Ending, Engine, Game, Outcome, Player, Score, SearchLimits, SolveMode};
@@ -221,12 +222,11 @@ fn checker_finds_undo_that_does_not_restore_dots_and_boxes() {
     assert!(message.starts_with("undo does not restore the position: "), "{message}");
 }
 
-/// Take 1 to 3 counters of a pile of 14; whoever takes the last wins. The
-/// evaluation reads the last move (ten a counter the mover's opponent just
+/// The subtraction game ([`Take`]) from a pile of 14 with an evaluation
+/// that reads the last move (ten a counter the mover's opponent just
 /// took), as Gomoku's average over two plies reads the position before it.
 struct Pile {
-    left: u32,
-    to_move: Player,
+    take: Take,
     taken: Vec<u32>,
     /// Whether `evaluation_key` covers the last move (the right game) or is
     /// the default, the position's key alone.
@@ -235,7 +235,7 @@ struct Pile {
 
 impl Pile {
     fn new(key_has_last_move: bool) -> Self {
-        Pile { left: 14, to_move: Player::First, taken: Vec::new(), key_has_last_move }
+        Pile { take: Take::new(14), taken: Vec::new(), key_has_last_move }
     }
 }
 
@@ -243,27 +243,25 @@ impl Game for Pile {
     type Move = u32;
 
     fn side_to_move(&self) -> Player {
-        self.to_move
+        self.take.side_to_move()
     }
 
     fn generate_moves(&self, moves: &mut Vec<u32>) {
-        moves.extend((1..=3).filter(|&n| n <= self.left));
+        self.take.generate_moves(moves);
     }
 
     fn play(&mut self, n: u32) {
-        self.left -= n;
+        self.take.play(n);
         self.taken.push(n);
-        self.to_move = self.to_move.opponent();
     }
 
     fn undo(&mut self, n: u32) {
-        self.left += n;
+        self.take.undo(n);
         self.taken.pop();
-        self.to_move = self.to_move.opponent();
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.left == 0).then_some(Outcome::Loss)
+        self.take.outcome()
     }
 
     fn evaluate(&self) -> Score {
@@ -271,7 +269,7 @@ impl Game for Pile {
     }
 
     fn hash_key(&self) -> Option<u64> {
-        Some(u64::from(self.left) * 2 + u64::from(self.to_move == Player::Second))
+        Some(u64::from(self.take.left) * 2 + u64::from(self.take.to_move == Player::Second))
     }
 
     fn evaluation_key(&self) -> Option<u64> {
@@ -299,7 +297,7 @@ fn checker_finds_evaluation_key_omitting_last_move_pile() {
         assert_eq!(defect.line.len() % 2, other.len() % 2, "{defect}");
         assert_ne!(defect.line.last(), other.last(), "{defect}");
         assert!(defect.to_string().starts_with("the evaluation key leaves out what the evaluation reads"), "{defect}");
-        assert_eq!((game.left, game.taken.len()), (14, 0), "the game is left as it was");
+        assert_eq!((game.take.left, game.taken.len()), (14, 0), "the game is left as it was");
     }
 }
 

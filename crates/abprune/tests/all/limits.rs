@@ -3,14 +3,13 @@
 // A failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-use abprune::{
-    negamax, Engine, EngineOptions, Game, NoTrace, Outcome, Player, Score, SearchLimits, SolveMode, StopReason,
-};
+use abprune::{negamax, Engine, EngineOptions, Game, NoTrace, Score, SearchLimits, SolveMode, StopReason};
 use abprune_games::{Connect4, Othello, TicTacToe};
 use std::time::Duration;
 
 use crate::common;
 use common::cases;
+use common::take::Take;
 
 /// One thread never searches more nodes than the limit, whatever the limit
 /// (it used to overrun by up to 1023, the nodes between two looks).
@@ -121,40 +120,9 @@ fn engine_new_makes_no_table_until_a_search_needs_one() {
     let engine: Engine<u8> = Engine::new(huge).unwrap();
     assert!(engine.table().is_none());
     let mut engine = Engine::new(EngineOptions::default().with_table_mib(4)).unwrap();
-    engine.search(&mut Take { left: 10, to_move: Player::First }, &SearchLimits::none(), |_| {});
+    engine.search(&mut Take::new(10), &SearchLimits::none(), |_| {});
     assert!(engine.table().is_none(), "a game without a hash key");
     let mut engine = Engine::new(EngineOptions::default().with_table_mib(4)).unwrap();
     engine.search(&mut TicTacToe::new(), &SearchLimits::none().with_depth(2), |_| {});
     assert_eq!(engine.table().map(|table| table.size_bytes()), Some(4 << 20));
-}
-
-/// The subtraction game of the crate documentation: no hash key.
-#[derive(Clone)]
-struct Take {
-    left: u32,
-    to_move: Player,
-}
-
-impl Game for Take {
-    type Move = u32;
-    fn side_to_move(&self) -> Player {
-        self.to_move
-    }
-    fn generate_moves(&self, moves: &mut Vec<u32>) {
-        moves.extend((1..=3).filter(|&n| n <= self.left));
-    }
-    fn play(&mut self, n: u32) {
-        self.left -= n;
-        self.to_move = self.to_move.opponent();
-    }
-    fn undo(&mut self, n: u32) {
-        self.left += n;
-        self.to_move = self.to_move.opponent();
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        (self.left == 0).then_some(Outcome::Loss)
-    }
-    fn evaluate(&self) -> Score {
-        Score::DRAW
-    }
 }

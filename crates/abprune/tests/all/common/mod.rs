@@ -1,5 +1,6 @@
 //! What several test files share: random trees for proptest, random
-//! graphs with transpositions (`dag`), extra-turn scoring (`turns`), and
+//! graphs with transpositions (`dag`), extra-turn scoring (`turns`), the
+//! subtraction game of the crate documentation (`take`), and
 //! from `abprune_games::testing` (shared with the games' suites) random
 //! Connect Four and Gomoku end games and the engines' check against brute
 //! force. (Not every test module uses all of this module, hence the
@@ -10,6 +11,7 @@
 
 pub mod dag;
 pub mod star_tree;
+pub mod take;
 pub mod turns;
 
 pub use abprune_games::testing::{cases, engines_agree_with_brute_force, random_gomoku, random_unfinished};
