@@ -80,7 +80,9 @@ pub fn format_line(line: &[Point]) -> String {
 /// with its scale, which the bare number (`-1202`) does not say.
 pub fn score_text(score: abprune::Score, side: &str) -> String {
     if score.is_heuristic() {
-        format!("{score} evaluation points for {side}: above 0 favours it, an open four to make is worth about 600")
+        let units = f64::from(score.get()) / abprune_games::gomoku::eval::UNITS_PER_LOGIT;
+        let percent = 100.0 / (1.0 + (-units).exp());
+        format!("{score} evaluation points for {side}: about {percent:.0}% to win by the fitted evaluation")
     } else {
         format!("{score} for {side}")
     }
