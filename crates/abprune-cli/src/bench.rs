@@ -1,6 +1,6 @@
 //! `abprune bench ...`: measurements with fixed inputs.
 
-use crate::gomoku::{self, DepthArgs, TacticsArgs};
+use crate::gomoku::{self, DepthArgs, TacticsArgs, WinsArgs};
 use anyhow::Result;
 use clap::Subcommand;
 
@@ -10,6 +10,10 @@ pub enum BenchCommand {
     /// Gomoku tactics: positions with their solving moves, each searched
     /// under a time limit; prints solved / total and the time.
     GomokuTactics(TacticsArgs),
+    /// Gomoku forced wins: positions the side to move wins by force, each
+    /// searched until the win is proven or the time is up; prints the
+    /// nodes to the proof for several engine settings side by side.
+    GomokuWins(WinsArgs),
     /// Gomoku: nodes and time to reach a depth on middle-game positions,
     /// for several engine settings side by side (move ordering).
     GomokuDepth(DepthArgs),
@@ -22,6 +26,7 @@ pub enum BenchCommand {
 pub fn run(command: &BenchCommand) -> Result<()> {
     match command {
         BenchCommand::GomokuTactics(args) => gomoku::run_tactics(args),
+        BenchCommand::GomokuWins(args) => gomoku::run_wins(args),
         BenchCommand::GomokuDepth(args) => gomoku::run_depth(args),
         BenchCommand::Connect4Curve(args) => crate::connect4::curve::run(args),
     }

@@ -1,6 +1,6 @@
 //! The Gomoku commands: `solve gomoku`, `play gomoku`, `bench
-//! gomoku-tactics` and `match gomoku`, around one shared [`Player`]
-//! (`abprune gomocup` uses it too).
+//! gomoku-tactics`, `bench gomoku-wins`, `bench gomoku-depth` and `match
+//! gomoku`, around one shared [`Player`] (`abprune gomocup` uses it too).
 
 mod depth;
 mod matches;
@@ -8,6 +8,7 @@ mod play;
 mod player;
 mod solve;
 mod tactics;
+mod wins;
 
 pub use depth::{run as run_depth, DepthArgs};
 pub use matches::{run as run_match, MatchArgs};
@@ -15,6 +16,7 @@ pub use play::{run as run_play, PlayArgs};
 pub use player::{available_cores, Player, PlayerSettings, DEFAULT_TABLE_MIB};
 pub use solve::{run as run_solve, SolveArgs};
 pub use tactics::{run as run_tactics, TacticsArgs};
+pub use wins::{run as run_wins, WinsArgs};
 
 use abprune_games::{Gomoku, Point, Rule};
 use anyhow::Result;

@@ -44,6 +44,20 @@ pub struct TacticsPosition {
 
 /// Reads a suite; the errors name the line.
 pub fn parse_suite(text: &str) -> (Vec<TacticsPosition>, Vec<String>) {
+    parse_lines(text, |line, content, size, rule| {
+        let (game, solutions, theme) = parse_position(content, size, rule)?;
+        Ok(TacticsPosition { line, game, solutions, theme })
+    })
+}
+
+/// Reads a file of Gomoku positions, one a line, as `parse` makes them
+/// (given the line number, the line without its comment, and the board
+/// set by the `@size` and `@rule` lines above it); `#` starts a comment.
+/// The errors name the line.
+pub fn parse_lines<T>(
+    text: &str,
+    mut parse: impl FnMut(usize, &str, usize, Rule) -> Result<T>,
+) -> (Vec<T>, Vec<String>) {
     let (mut size, mut rule) = (15, Rule::Freestyle);
     let (mut positions, mut errors) = (Vec::new(), Vec::new());
     for (index, raw) in text.lines().enumerate() {
@@ -59,8 +73,8 @@ pub fn parse_suite(text: &str) -> (Vec<TacticsPosition>, Vec<String>) {
             }
             continue;
         }
-        match parse_position(content, size, rule) {
-            Ok((game, solutions, theme)) => positions.push(TacticsPosition { line, game, solutions, theme }),
+        match parse(line, content, size, rule) {
+            Ok(position) => positions.push(position),
             Err(error) => errors.push(format!("line {line}: {error}")),
         }
     }
@@ -95,9 +109,16 @@ fn parse_position(content: &str, size: usize, rule: Rule) -> Result<(Gomoku, Vec
     Ok((game, accepted, theme.to_string()))
 }
 
-/// Runs the suite.
-pub fn run(args: &TacticsArgs) -> Result<()> {
-    let bytes = crate::input::read_file(args.file.as_ref(), crate::input::MAX_TEXT_BYTES, "tactics suite")?;
+/// Reads the positions file `path` (a `what`) with `parse` (one of
+/// [`parse_suite`]'s kind), printing each bad line as an `error:` line:
+/// the positions read and the errors, which the caller reports at the end
+/// so that one bad line does not stop the others from running.
+pub fn read_positions<T>(
+    path: &str,
+    what: &str,
+    parse: impl FnOnce(&str) -> (Vec<T>, Vec<String>),
+) -> Result<(Vec<T>, Vec<String>)> {
+    let bytes = crate::input::read_file(path.as_ref(), crate::input::MAX_TEXT_BYTES, what)?;
     // Lines that are not text are reported with their numbers; the others are read.
     let mut unreadable = Vec::new();
     let text: Vec<&str> = crate::quote::text_lines(&bytes)
@@ -109,21 +130,33 @@ pub fn run(args: &TacticsArgs) -> Result<()> {
             })
         })
         .collect();
-    let (positions, mut errors) = parse_suite(&text.join("\n"));
+    let (positions, mut errors) = parse(&text.join("\n"));
     errors.splice(0..0, unreadable);
     for error in &errors {
-        eprintln!("error: {}", crate::quote::one_line(&format!("{}: {error}", args.file)));
+        eprintln!("error: {}", crate::quote::one_line(&format!("{path}: {error}")));
     }
-    let bound = args.time.as_secs_f64() * positions.len() as f64;
+    Ok((positions, errors))
+}
+
+/// Refuses `searches` searches of `time` each that could outlast the
+/// longest run the CLI accepts.
+pub fn check_total_time(time: Duration, searches: usize) -> Result<()> {
+    let bound = time.as_secs_f64() * searches as f64;
     if bound > crate::limits::MAX_RUN_TIME.as_secs_f64() {
         bail!(
-            "--time {}: {} positions would take up to {:.1e} hours; the limit is {} hours",
-            humantime::format_duration(args.time),
-            positions.len(),
+            "--time {}: {searches} searches would take up to {:.1e} hours; the limit is {} hours",
+            humantime::format_duration(time),
             bound / 3600.0,
             crate::limits::MAX_RUN_TIME.as_secs() / 3600
         );
     }
+    Ok(())
+}
+
+/// Runs the suite.
+pub fn run(args: &TacticsArgs) -> Result<()> {
+    let (positions, errors) = read_positions(&args.file, "tactics suite", parse_suite)?;
+    check_total_time(args.time, positions.len())?;
     let settings = super::settings_with(|_| {}, &args.set, "--set", 1)?;
     let mut player = Player::new(settings)?;
     let limits = SearchLimits::none().with_time(args.time);

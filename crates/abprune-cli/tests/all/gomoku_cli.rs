@@ -1,4 +1,4 @@
-//! `abprune solve gomoku`, `play gomoku`, `bench gomoku-tactics` and
+//! `abprune solve gomoku`, `play gomoku`, `bench gomoku-tactics`, `bench gomoku-wins` and
 //! `match gomoku` as a user runs them.
 
 use crate::common;
@@ -109,6 +109,32 @@ d8 a1 e8 o1 f8 a15 g8 o15 i8 h12 ; c8 ; win: five in one, not six
     assert!(stderr.contains("line 3") && stderr.contains("occupied"), "{stderr}");
     assert!(stderr.contains("line 6") && stderr.contains("@speed"), "{stderr}");
     assert!(stdout.contains("solved 2/2"), "{stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_wins_bench_measures_each_setting_and_reports_bad_lines() {
+    let dir = std::env::temp_dir().join(format!("abprune-wins-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("wins.txt");
+    let positions = "\
+# an open four to make, and a VCF of two fours
+h8 a1 i8 a2 j8 a3 ; open four
+h8 h9 i8 i9 j8 ; white to move against an open three: no win
+h8 a1 h9 a2 i10 a3 j10 a4 ; two fours
+h8 h8 ; occupied
+";
+    std::fs::write(&file, positions).expect("positions written");
+    let path = file.to_str().expect("utf-8 path");
+    let out =
+        abprune(&["bench", "gomoku-wins", path, "--time", "500ms", "--config", "", "--config", "vcf=off,vct=off"], "");
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "a bad line makes the exit non-zero: {stdout} {stderr}");
+    assert!(stderr.contains("line 5") && stderr.contains("occupied"), "{stderr}");
+    // The white position has no win: each setting proves two of three.
+    assert!(stdout.contains("(as it plays)") && stdout.contains("vcf=off,vct=off"), "{stdout}");
+    assert_eq!(stdout.matches("proven 2/3").count(), 2, "{stdout}");
+    assert!(stdout.contains("none: "), "{stdout}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -52,6 +52,7 @@ fn failure_1_a_huge_duration_means_no_limit_or_a_clear_error() {
     // Whole runs bounded by such a time are refused with the estimate.
     let suite = temp_file("suite.txt", b"h8 h9 i8 i9 j8 j9 ; g8 k8 ; a four\n");
     assert_one_line_error(&run(&["bench", "gomoku-tactics", "--time", HUGE_TIME, &suite]), "the limit is 168 hours");
+    assert_one_line_error(&run(&["bench", "gomoku-wins", "--time", HUGE_TIME, &suite]), "the limit is 168 hours");
     assert_one_line_error(&run(&["match", "gomoku", "--games", "2", "--time", HUGE_TIME]), "the limit is 168 hours");
     // Beyond what a duration can hold: clap's message, on one line.
     assert_one_line_error(&run(&["solve", "gomoku", "--time", "99999999999999999999999s", "h8"]), "--time");
