@@ -91,9 +91,6 @@ fn play_ends_when_someone_wins_and_the_engine_can_move_first() {
 
 #[test]
 fn the_tactics_bench_reports_bad_lines_and_carries_on() {
-    let dir = std::env::temp_dir().join(format!("abprune-tactics-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join("suite.txt");
     let suite = "\
 # a tiny suite
 h8 a1 i8 a2 j8 a3 k8 ; g8 l8 ; win: five in one
@@ -102,21 +99,18 @@ h8 h8 ; g8 ; a bad position
 d8 a1 e8 o1 f8 a15 g8 o15 i8 h12 ; c8 ; win: five in one, not six
 @speed 11
 ";
-    std::fs::write(&file, suite).expect("suite written");
+    let file = common::temp_file("tactics", "suite.txt", suite);
     let out = abprune(&["bench", "gomoku-tactics", file.to_str().expect("utf-8 path"), "--time", "200ms"], "");
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(2), "bad lines make the exit non-zero: {stdout} {stderr}");
     assert!(stderr.contains("line 3") && stderr.contains("occupied"), "{stderr}");
     assert!(stderr.contains("line 6") && stderr.contains("@speed"), "{stderr}");
     assert!(stdout.contains("solved 2/2"), "{stdout}");
-    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(file.parent().expect("a folder")).ok();
 }
 
 #[test]
 fn the_wins_bench_measures_each_setting_and_reports_bad_lines() {
-    let dir = std::env::temp_dir().join(format!("abprune-wins-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join("wins.txt");
     let positions = "\
 # an open four to make, and a VCF of two fours
 h8 a1 i8 a2 j8 a3 ; open four
@@ -124,7 +118,7 @@ h8 h9 i8 i9 j8 ; white to move against an open three: no win
 h8 a1 h9 a2 i10 a3 j10 a4 ; two fours
 h8 h8 ; occupied
 ";
-    std::fs::write(&file, positions).expect("positions written");
+    let file = common::temp_file("wins", "wins.txt", positions);
     let path = file.to_str().expect("utf-8 path");
     let out =
         abprune(&["bench", "gomoku-wins", path, "--time", "500ms", "--config", "", "--config", "vcf=off,vct=off"], "");
@@ -135,7 +129,7 @@ h8 h8 ; occupied
     assert!(stdout.contains("(as it plays)") && stdout.contains("vcf=off,vct=off"), "{stdout}");
     assert_eq!(stdout.matches("proven 2/3").count(), 2, "{stdout}");
     assert!(stdout.contains("none: "), "{stdout}");
-    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(file.parent().expect("a folder")).ok();
 }
 
 #[test]

@@ -27,11 +27,7 @@ fn text(bytes: &[u8]) -> String {
 
 /// A file in a directory of this test process.
 fn temp_file(name: &str, contents: &[u8]) -> String {
-    let dir = std::env::temp_dir().join(format!("abprune-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, contents).expect("temp file");
-    path.to_string_lossy().into_owned()
+    common::temp_file("hostile", name, contents).to_string_lossy().into_owned()
 }
 
 /// Twenty stones on a 5x5 board, no five: the engine solves the rest at once.

@@ -23,11 +23,7 @@ fn json(output: &Output) -> serde_json::Value {
 }
 
 fn temp_file(name: &str, contents: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("abprune-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, contents).expect("temp file");
-    path
+    common::temp_file("cli-test", name, contents)
 }
 
 /// A bad input: exit status 2, one `error:` line naming the problem, no panic.

@@ -5,6 +5,17 @@ pub mod brain;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// A file `name` holding `contents`, in a folder of this test process
+/// named after `tag` (tests that remove their folder take their own tag).
+#[allow(dead_code)] // not every test file uses it
+pub fn temp_file(tag: &str, name: &str, contents: impl AsRef<[u8]>) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("abprune-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("temp file");
+    path
+}
+
 /// Runs `abprune ARGS` with `input` on stdin and collects its output.
 #[allow(dead_code)] // not every test file uses it
 pub fn abprune_with_stdin(args: &[&str], input: &str) -> Output {
