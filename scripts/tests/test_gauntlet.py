@@ -186,3 +186,95 @@ def test_the_managers_own_error_is_shown_with_a_nonzero_status(kit):
     assert child.returncode == 1, (child.stdout, child.stderr)
     assert "error: c-gomoku-cli: exit status 1: [1] engine abprune exited before answering ABOUT" in child.stderr
     assert "console.txt" in child.stderr
+
+
+def test_a_node_budget_refuses_more_games_than_the_openings_make(kit):
+    # Two openings, both colours: four distinct games at most when every move has a node budget.
+    assert ab(kit, "--games", "4", "--nodes", "5000", "--tc", "600+5").returncode == 0
+    child = ab(kit, "--games", "6", "--nodes", "5000", "--tc", "600+5")
+    assert_refused(child, "--nodes makes every game of an opening and colour the same: 6 games over 2 openings")
+    assert "at least 3 openings" in child.stderr
+    assert_refused(ab(kit, "--max-games", "400", "--nodes", "5000"), "(4 distinct at most)")
+    # Under a clock the games differ: no such limit.
+    assert ab(kit, "--games", "6").returncode == 0
+
+
+# A stand-in for `abprune solve gomoku ... --json`: a value that depends on the moves only, so that
+# the tests know which openings the balance keeps.
+FAKE_SOLVER = """#!{python}
+import json, sys, zlib
+moves = [arg for arg in sys.argv[1:] if arg[:1].isalpha() and arg[1:].isdigit()]
+value = zlib.crc32(" ".join(moves).encode()) % 4001 - 2000
+print(json.dumps({{"move": "h8", "score": value, "outcome": None, "depth": 8}}))
+"""
+
+
+def fake_value(stones):
+    """FAKE_SOLVER's value of an opening given as offsets from the centre of 15x15."""
+    import zlib
+    moves = " ".join(f"{chr(ord('a') + 7 + x)}{8 + y}" for x, y in stones)
+    return zlib.crc32(moves.encode()) % 4001 - 2000
+
+
+def mirror_images(stones):
+    """The opening under the eight symmetries of the square, each as (black set, white set): written
+    out as matrices, independently of the script's own list."""
+    images = []
+    for a, b, c, d in [(1, 0, 0, 1), (-1, 0, 0, 1), (1, 0, 0, -1), (-1, 0, 0, -1),
+                       (0, 1, 1, 0), (0, -1, 1, 0), (0, 1, -1, 0), (0, -1, -1, 0)]:
+        moved = [(a * x + b * y, c * x + d * y) for x, y in stones]
+        images.append((frozenset(moved[0::2]), frozenset(moved[1::2])))
+    return images
+
+
+def read_openings(path):
+    openings = []
+    for line in path.read_text().splitlines():
+        numbers = [int(part) for part in line.split(",")]
+        openings.append(list(zip(numbers[0::2], numbers[1::2])))
+    return openings
+
+
+def test_openings_are_distinct_balanced_and_reproducible(kit):
+    solver = executable(kit["tmp"] / "fake-abprune-solver", FAKE_SOLVER)
+    first, second, other = (kit["tmp"] / name for name in ("first.txt", "second.txt", "other.txt"))
+    arguments = ["openings", "--count", "60", "--abprune", solver, "--max-value", "1000"]
+    child = gauntlet(*arguments, "--out", first)
+    assert child.returncode == 0, child.stderr
+    assert "first.txt: 60 openings" in child.stdout
+    openings = read_openings(first)
+    assert len(openings) == 60
+    images = set()
+    for stones in openings:
+        assert len(stones) == 3 and len(set(stones)) == 3
+        assert all(max(abs(x), abs(y)) <= 3 for x, y in stones)
+        assert abs(fake_value(stones)) <= 1000, stones
+        mine = mirror_images(stones)
+        assert not images.intersection(mine), f"{stones} is another opening seen in a mirror"
+        images.update(mine)
+    # The file is one the matches take, and the same arguments write it again.
+    assert ab(kit, "--games", "2", "--openings", first).returncode == 0
+    assert gauntlet(*arguments, "--out", second).returncode == 0
+    assert second.read_text() == first.read_text()
+    assert gauntlet(*arguments, "--seed", "2", "--out", other).returncode == 0
+    assert other.read_text() != first.read_text()
+
+
+def test_openings_arguments_are_checked(kit):
+    solver = executable(kit["tmp"] / "fake-abprune-solver", FAKE_SOLVER)
+    out = kit["tmp"] / "openings-out.txt"
+
+    def openings(*args):
+        return gauntlet("openings", "--abprune", solver, "--out", out, *args)
+
+    assert_refused(openings("--count", "0"), "--count 0: at least 1")
+    assert_refused(openings("--count", "5", "--spread", "8"), "--spread 8: the range is 0 to 7 on 15x15")
+    assert_refused(openings("--count", "5", "--spread", "0", "--stones", "2"), "fewer than 2 points")
+    assert_refused(openings("--count", "5", "--depth", "0"), "--depth 0")
+    assert_refused(gauntlet("openings", "--count", "5", "--out", out, "--abprune", kit["tmp"] / "none"),
+                   "no abprune binary at")
+    assert_refused(gauntlet("openings", "--count", "5", "--out", kit["tmp"], "--abprune", solver), "is a folder")
+    # More openings than the space holds: the tries run out, with a nonzero status and nothing written.
+    child = openings("--count", "50", "--spread", "1")
+    assert child.returncode == 1 and "widen --spread or --max-value" in child.stderr, child.stderr
+    assert not out.exists()
