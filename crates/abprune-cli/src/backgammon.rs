@@ -19,7 +19,9 @@ const MAX_BATCH_LINE: usize = 1000;
 pub enum BackgammonCommand {
     /// The legal plays of a roll, one per resulting position: each line the
     /// resulting position's ID (the opponent then on roll) and the play
-    /// (points counted from the player on roll's side, `pass` if none).
+    /// (points counted from the player on roll's side, `pass` if none); with
+    /// `--batch`, a line for each input line: the resulting positions' IDs,
+    /// sorted, separated by spaces.
     Moves(MovesArgs),
     /// The play the engine chooses (Star2 under iterative deepening,
     /// Tesauro's pubeval at the leaves) at a depth in checker plays, or
@@ -71,15 +73,8 @@ pub struct ChooseArgs {
 /// Options of `abprune backgammon search`.
 #[derive(Args, Debug)]
 pub struct SearchArgs {
-    /// gnubg's position ID, the player on roll.
-    #[arg(required_unless_present = "batch")]
-    position_id: Option<String>,
-    /// The roll: two dice 1-6.
-    #[arg(required_unless_present = "batch")]
-    dice: Option<String>,
-    /// Read lines `POSITION_ID DICE` from standard input instead.
-    #[arg(long, conflicts_with_all = ["position_id", "dice"])]
-    batch: bool,
+    #[command(flatten)]
+    input: PositionOrBatch,
     /// `engine` (Star2 under iterative deepening with its table and
     /// ordering), or a textbook algorithm with the full window:
     /// `expectiminimax`, `star1`, `star2` (with a time or node limit,
@@ -93,16 +88,37 @@ pub struct SearchArgs {
 /// Options of `abprune backgammon moves`.
 #[derive(Args, Debug)]
 pub struct MovesArgs {
+    #[command(flatten)]
+    input: PositionOrBatch,
+}
+
+/// A position and a roll, or `--batch`: the input of `moves` and `search`.
+#[derive(Args, Debug)]
+pub struct PositionOrBatch {
     /// gnubg's position ID, as gnubg shows it with the player on roll (e.g. `4HPwATDgc/ABMA`, the start).
     #[arg(required_unless_present = "batch")]
     position_id: Option<String>,
     /// The roll: two dice 1-6 (`31` or `3-1`).
     #[arg(required_unless_present = "batch")]
     dice: Option<String>,
-    /// Read lines `POSITION_ID DICE` from standard input instead; print for
-    /// each one line: the resulting positions' IDs, sorted, separated by spaces.
+    /// Read lines `POSITION_ID DICE` from standard input instead, and
+    /// answer each with a line.
     #[arg(long, conflicts_with_all = ["position_id", "dice"])]
     batch: bool,
+}
+
+impl PositionOrBatch {
+    /// Hands the one position given to `each`, or every line of standard
+    /// input under `--batch`.
+    fn for_each(&self, mut each: impl FnMut(&str, &str) -> Result<()>) -> Result<()> {
+        if self.batch {
+            return for_each_batch_line(each);
+        }
+        let (Some(id), Some(dice)) = (&self.position_id, &self.dice) else {
+            bail!("give a position ID and a roll, or --batch");
+        };
+        each(id, dice)
+    }
 }
 
 /// Options of `abprune backgammon show`.
@@ -117,17 +133,14 @@ pub struct ShowArgs {
 /// Runs `abprune backgammon`.
 pub fn run(command: &BackgammonCommand) -> Result<()> {
     match command {
-        BackgammonCommand::Moves(args) if args.batch => run_batch(),
-        BackgammonCommand::Moves(args) => {
-            let (Some(id), Some(dice)) = (&args.position_id, &args.dice) else {
-                bail!("give a position ID and a roll, or --batch");
-            };
+        BackgammonCommand::Moves(args) if args.input.batch => args.input.for_each(print_resulting_ids),
+        BackgammonCommand::Moves(args) => args.input.for_each(|id, dice| {
             let game = position(id, Some(dice))?;
             for (play, after) in plays(&game) {
                 crate::output::outln!("{after} {play}")?;
             }
             Ok(())
-        }
+        }),
         BackgammonCommand::Choose(args) => {
             let id = &args.position.position_id;
             let mut game = position(id, Some(&args.position.dice))?;
@@ -227,13 +240,7 @@ fn run_search(args: &SearchArgs) -> Result<()> {
         )?;
         Ok(())
     };
-    if !args.batch {
-        let (Some(id), Some(dice)) = (&args.position_id, &args.dice) else {
-            bail!("give a position ID and a roll, or --batch");
-        };
-        return search_one(id, dice);
-    }
-    for_each_batch_line(search_one)
+    args.input.for_each(search_one)
 }
 
 /// Reads `POSITION_ID DICE` lines from standard input and hands each to
@@ -261,12 +268,10 @@ fn for_each_batch_line(mut each: impl FnMut(&str, &str) -> Result<()>) -> Result
 }
 
 /// `moves --batch`: a line of resulting IDs for each input line.
-fn run_batch() -> Result<()> {
-    for_each_batch_line(|id, dice| {
-        let game = position(id, Some(dice))?;
-        let mut ids: Vec<String> = plays(&game).into_iter().map(|(_, after)| after).collect();
-        ids.sort();
-        crate::output::outln!("{}", ids.join(" "))?;
-        Ok(())
-    })
+fn print_resulting_ids(id: &str, dice: &str) -> Result<()> {
+    let game = position(id, Some(dice))?;
+    let mut ids: Vec<String> = plays(&game).into_iter().map(|(_, after)| after).collect();
+    ids.sort();
+    crate::output::outln!("{}", ids.join(" "))?;
+    Ok(())
 }
