@@ -133,14 +133,10 @@ pub struct ShowArgs {
 /// Runs `abprune backgammon`.
 pub fn run(command: &BackgammonCommand) -> Result<()> {
     match command {
-        BackgammonCommand::Moves(args) if args.input.batch => args.input.for_each(print_resulting_ids),
-        BackgammonCommand::Moves(args) => args.input.for_each(|id, dice| {
-            let game = position(id, Some(dice))?;
-            for (play, after) in plays(&game) {
-                crate::output::outln!("{after} {play}")?;
-            }
-            Ok(())
-        }),
+        BackgammonCommand::Moves(args) => {
+            let print: fn(&str, &str) -> Result<()> = if args.input.batch { print_resulting_ids } else { print_plays };
+            args.input.for_each(print)
+        }
         BackgammonCommand::Choose(args) => {
             let id = &args.position.position_id;
             let mut game = position(id, Some(&args.position.dice))?;
@@ -263,6 +259,15 @@ fn for_each_batch_line(mut each: impl FnMut(&str, &str) -> Result<()>) -> Result
             bail!("line {number}: expected `POSITION_ID DICE`, found {:?}", crate::quote::one_line(line));
         };
         each(id, dice).with_context(|| format!("line {number}"))?;
+    }
+    Ok(())
+}
+
+/// `moves`: a line for each play of the roll, the resulting ID and the play.
+fn print_plays(id: &str, dice: &str) -> Result<()> {
+    let game = position(id, Some(dice))?;
+    for (play, after) in plays(&game) {
+        crate::output::outln!("{after} {play}")?;
     }
     Ok(())
 }
