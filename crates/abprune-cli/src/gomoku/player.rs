@@ -166,6 +166,11 @@ impl PlayerSettings {
                     self.engine.shape.selectivity.futility_margin = futility_margin;
                     self.engine.shape.selectivity.razor_margin = razor_margin;
                 }
+                "histw" => {
+                    self.engine.ordering.history_weight = value.parse().map_err(|_| {
+                        anyhow::anyhow!("'{switch}': the history weight is a number of hint units (0: ties only)")
+                    })?
+                }
                 "table" => {
                     self.engine.table.mib =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': the table size is a number of MiB"))?
@@ -173,7 +178,7 @@ impl PlayerSettings {
                 _ => match self.engine.shape.selectivity.switch_mut(name) {
                     Some(switch) => *switch = on()?,
                     None => bail!(
-                        "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, partial, table, \
+                        "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, histw, partial, table, \
                          threads, nodes, \
                          selective, margin, razor, extension, {})",
                         Selectivity::NAMES.join(", ")

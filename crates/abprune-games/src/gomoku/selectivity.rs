@@ -107,5 +107,6 @@ pub const SELECTIVITY: Selectivity = Selectivity {
     raised_alpha_reduction: false,
     trivial_pruning: false,
     improving: false,
+    history_reductions: false,
     ..Selectivity::ALL
 };

@@ -108,6 +108,13 @@ pub struct OrderingOptions {
     pub history: bool,
     /// Order by the game's [`crate::Game::move_hint`].
     pub hints: bool,
+    /// 0: the history only breaks ties between equal hints and killers.
+    /// Above 0 (with `history` and `hints` on): Stockfish's and Rapfi's
+    /// way instead, a bounded history by side to move (module `ordering`,
+    /// [`super::ordering::History::blended`]) added to the game's hint,
+    /// moving it by at most this many hint units, so that what the search
+    /// learnt can lift a move above a slightly better hint.
+    pub history_weight: i32,
 }
 
 /// The shape of the node search, [`EngineOptions::shape`].
@@ -244,7 +251,7 @@ impl Default for TableOptions {
 impl Default for OrderingOptions {
     /// Killers, history and hints, all on.
     fn default() -> Self {
-        OrderingOptions { killers: true, history: true, hints: true }
+        OrderingOptions { killers: true, history: true, hints: true, history_weight: 0 }
     }
 }
 
@@ -296,7 +303,7 @@ impl EngineOptions {
     pub fn textbook() -> Self {
         EngineOptions {
             table: TableOptions { mib: 1, ..TableOptions::default() },
-            ordering: OrderingOptions { killers: false, history: false, hints: false },
+            ordering: OrderingOptions { killers: false, history: false, hints: false, history_weight: 0 },
             shape: ShapeOptions {
                 variant: Variant::FailSoftAlphaBeta,
                 rules_shortcuts: false,
@@ -392,6 +399,14 @@ impl EngineOptions {
         self
     }
 
+    /// Sets [`OrderingOptions::history_weight`]: how many hint units the
+    /// history may move a move's key by (0: it only breaks ties).
+    #[must_use]
+    pub fn with_history_weight(mut self, hint_units: i32) -> Self {
+        self.ordering.history_weight = hint_units;
+        self
+    }
+
     /// Sets [`OrderingOptions::hints`]: the game's move hints.
     #[must_use]
     pub fn with_hints(mut self, on: bool) -> Self {
@@ -465,6 +480,13 @@ impl EngineOptions {
             return Err(EngineError::InvalidOptions(format!(
                 "a near-leaf table of {} KiB is beyond the limit of {MAX_TABLE_MIB} MiB",
                 self.table.near_kib
+            )));
+        }
+        if !(0..=crate::engine::ordering::MAX_HINT).contains(&self.ordering.history_weight) {
+            return Err(EngineError::InvalidOptions(format!(
+                "a history weight of {} hint units is outside 0 to {}",
+                self.ordering.history_weight,
+                crate::engine::ordering::MAX_HINT
             )));
         }
         if self.shape.selectivity.futility_margin <= 0 {
@@ -545,6 +567,10 @@ mod tests {
         let huge_near = EngineOptions::default().with_near_table_kib(usize::MAX);
         assert!(huge_near.validate().unwrap_err().to_string().contains("near-leaf"));
         assert!(EngineOptions::default().with_near_table_kib(64).validate().is_ok());
+        let negative = EngineOptions::default().with_history_weight(-1);
+        assert!(negative.validate().unwrap_err().to_string().contains("history weight of -1"));
+        assert!(EngineOptions::default().with_history_weight(1 << 21).validate().is_err());
+        assert!(EngineOptions::default().with_history_weight(1500).validate().is_ok());
         let margins = |futility_margin, razor_margin| {
             let selectivity = crate::Selectivity { futility_margin, razor_margin, ..crate::Selectivity::ALL };
             EngineOptions::default().with_selectivity(selectivity).validate().map_err(|error| error.to_string())

@@ -72,11 +72,29 @@ impl<M: Copy + PartialEq> Killers<M> {
     }
 }
 
+/// The bound of a blended history score ([`History::blended`]): scores
+/// stay within `±BLENDED_HISTORY_MAX`.
+pub const BLENDED_HISTORY_MAX: i32 = 1 << 14;
+
+/// The most one cut-off moves a blended history score, reached at a
+/// depth of [`BLENDED_BONUS_DEPTH`] plies and beyond (`depth² × 16`).
+const BLENDED_BONUS_MAX: i32 = 2048;
+
+/// See [`BLENDED_BONUS_MAX`].
+const BLENDED_BONUS_PER_DEPTH_SQUARED: i32 = 16;
+
 /// The history heuristic: a score per move id, raised by `depth²` at every
-/// cut-off the move causes.
+/// cut-off the move causes (the tie-breaker below the game's hints); and,
+/// for [`OrderingOptions::history_weight`](super::OrderingOptions::history_weight),
+/// Stockfish's bounded "butterfly" history by side to move and move id,
+/// which the cut-off move raises and the moves searched before it at the
+/// same node lower, each update pulled towards zero by the score's own
+/// size ("gravity"), so that old lessons fade and the score stays within
+/// `±`[`BLENDED_HISTORY_MAX`], comparable with a hint.
 #[derive(Clone, Debug, Default)]
 pub struct History {
     scores: Vec<i64>,
+    blended: Vec<i32>,
 }
 
 impl History {
@@ -101,9 +119,37 @@ impl History {
         self.scores.get(id).copied().unwrap_or(0)
     }
 
+    /// The blended score of `id` for the side `side` (0 or 1) to move,
+    /// within `±`[`BLENDED_HISTORY_MAX`].
+    #[inline]
+    pub fn blended(&self, side: usize, id: usize) -> i32 {
+        self.blended.get(side * MAX_MOVE_ID + id).copied().unwrap_or(0)
+    }
+
+    /// The blended history's lesson of a cut-off `depth` plies above the
+    /// horizon: `side`'s move `cut` caused it, after `tried` failed to.
+    pub fn record_blended(&mut self, side: usize, depth: u32, cut: usize, tried: impl IntoIterator<Item = usize>) {
+        if self.blended.is_empty() {
+            self.blended.resize(2 * MAX_MOVE_ID, 0);
+        }
+        let depth = depth.min(64) as i32;
+        let bonus = (depth * depth * BLENDED_BONUS_PER_DEPTH_SQUARED).min(BLENDED_BONUS_MAX);
+        let mut update = |id: usize, bonus: i32| {
+            if id < MAX_MOVE_ID {
+                let score = &mut self.blended[side * MAX_MOVE_ID + id];
+                *score += bonus - *score * bonus.abs() / BLENDED_HISTORY_MAX;
+            }
+        };
+        update(cut, bonus);
+        for id in tried {
+            update(id, -bonus);
+        }
+    }
+
     /// Forgets all history.
     pub fn clear(&mut self) {
         self.scores.clear();
+        self.blended.clear();
     }
 }
 
@@ -144,6 +190,28 @@ mod tests {
         killers.record(3, 'c');
         assert_eq!(killers.key(3, 'a'), 0);
         assert_eq!(killers.key(9, 'c'), 0);
+    }
+
+    #[test]
+    fn blended_history_stays_bounded_and_tells_sides_apart() {
+        let mut history = History::default();
+        for _ in 0..1000 {
+            history.record_blended(0, 30, 7, [3, 4]);
+        }
+        assert!(history.blended(0, 7) > BLENDED_HISTORY_MAX * 9 / 10);
+        assert!(history.blended(0, 7) <= BLENDED_HISTORY_MAX);
+        assert!(history.blended(0, 3) < -BLENDED_HISTORY_MAX * 9 / 10);
+        assert!(history.blended(0, 3) >= -BLENDED_HISTORY_MAX);
+        assert_eq!(history.blended(1, 7), 0, "the other side learnt nothing");
+        // A move that starts failing loses its credit.
+        for _ in 0..1000 {
+            history.record_blended(0, 30, 3, [7]);
+        }
+        assert!(history.blended(0, 7) < 0 && history.blended(0, 3) > 0);
+        history.record_blended(1, 2, MAX_MOVE_ID, [MAX_MOVE_ID + 5]);
+        assert_eq!(history.blended(1, MAX_MOVE_ID), 0, "wild ids are ignored");
+        history.clear();
+        assert_eq!(history.blended(0, 7), 0);
     }
 
     #[test]

@@ -15,7 +15,7 @@
 use super::crew::{BusyMoves, Seat};
 use super::movepick::{index_of_move_code, move_code_at, MoveKeys, MovePicker, Picked};
 use super::options::{EngineOptions, Variant};
-use super::ordering::{History, Killers, HINT_WEIGHT, MAX_HINT};
+use super::ordering::{History, Killers, BLENDED_HISTORY_MAX, HINT_WEIGHT, MAX_HINT};
 use super::plan::SearchPlan;
 use super::selective::{
     late_move_count, null_move_reduction, singular_test_depth, EXTENSION_PLY_FACTOR, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH,
@@ -598,7 +598,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     ) -> Option<Score> {
         let mover = self.context.game.side_to_move();
         let mut searched = 0;
-        while let Some(picked) = picker.next(|| EngineKeys { searcher: &mut *self, ply: node.ply, moves }) {
+        // The moves searched so far, for the blended history's lesson.
+        let mut tried = [0u16; BLENDED_TRIED_MAX];
+        while let Some(picked) = picker.next(|| EngineKeys { searcher: &mut *self, ply: node.ply, moves, mover }) {
             let mv = moves[usize::from(picked.index)];
             let mark = match self.claim_move::<SHARED>(node, moves, picked, searched) {
                 Claim::PutOff => {
@@ -628,12 +630,33 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             if let Some(mark) = mark {
                 mark.release();
             }
+            if searched < BLENDED_TRIED_MAX {
+                tried[searched] = picked.index;
+            }
             searched += 1;
-            if self.stopped.is_some() || self.record_value(node, at, value, moves.len()) {
+            if self.stopped.is_some() {
+                break;
+            }
+            if self.record_value(node, at, value, moves.len()) {
+                if self.options.ordering.history_weight > 0 || self.plan.selectivity().history_reductions {
+                    self.reward_blended(node.depth, mover, moves, &tried[..searched.min(BLENDED_TRIED_MAX)]);
+                }
                 break;
             }
         }
         None
+    }
+
+    /// The blended history's lesson of a cut-off (module `ordering`): the
+    /// last of `tried` (indices into `moves`, in the order searched) cut the
+    /// node off `depth` plies above the horizon; the others did not.
+    #[cold]
+    fn reward_blended(&mut self, depth: u32, mover: Player, moves: &[G::Move], tried: &[u16]) {
+        let game = &*self.context.game;
+        let Some((&cut, failed)) = tried.split_last() else { return };
+        let Some(cut) = game.move_id(moves[usize::from(cut)]) else { return };
+        let failed = failed.iter().filter_map(|&index| game.move_id(moves[usize::from(index)]));
+        self.history.record_blended(side_index(mover), depth, cut, failed);
     }
 
     /// Step 7, beside other threads (ABDADA, `SHARED`): put the move off
@@ -787,9 +810,15 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         } else {
             let selectivity = self.plan.selectivity();
             let reduction = if selectivity.late_move_reductions && !at.forcing && Some(at.index) != node.table_index {
-                selectivity
-                    .reduction_fractions(node.depth, at.searched, node.pv_node)
-                    .min(new_depth.saturating_sub(PLY_FRACTIONS))
+                let base = selectivity.reduction_fractions(node.depth, at.searched, node.pv_node);
+                let base = if selectivity.history_reductions {
+                    let game = &*self.context.game;
+                    let blended = game.move_id(mv).map_or(0, |id| self.history.blended(side_index(mover), id));
+                    (base as i32 - selectivity.history_reduction_bonus(blended)).max(0) as u32
+                } else {
+                    base
+                };
+                base.min(new_depth.saturating_sub(PLY_FRACTIONS))
             } else {
                 0
             };
@@ -1336,6 +1365,20 @@ struct EngineKeys<'s, 'a, G: Game, O: Observer<G::Move>> {
     searcher: &'s mut Searcher<'a, G, O>,
     ply: u32,
     moves: &'s [G::Move],
+    mover: Player,
+}
+
+/// How many of a node's searched moves the blended history lowers when a
+/// later one cuts off (the rest are rare and late).
+const BLENDED_TRIED_MAX: usize = 64;
+
+/// The blended history's index of a side.
+#[inline]
+fn side_index(player: Player) -> usize {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
 }
 
 impl<G: Game, O: Observer<G::Move>> MoveKeys for EngineKeys<'_, '_, G, O> {
@@ -1352,13 +1395,20 @@ impl<G: Game, O: Observer<G::Move>> MoveKeys for EngineKeys<'_, '_, G, O> {
         let (game, options) = (&*searcher.context.game, searcher.options);
         let mv = self.moves[usize::from(index)];
         let mut key = 0;
+        let weight = options.ordering.history_weight;
+        let blended = options.ordering.history && options.ordering.hints && weight > 0;
         if options.ordering.hints {
-            key += i64::from(game.move_hint(mv).clamp(-MAX_HINT, MAX_HINT)) * HINT_WEIGHT;
+            let mut hint = game.move_hint(mv).clamp(-MAX_HINT, MAX_HINT);
+            if blended {
+                let score = game.move_id(mv).map_or(0, |id| searcher.history.blended(side_index(self.mover), id));
+                hint += (i64::from(score) * i64::from(weight) / i64::from(BLENDED_HISTORY_MAX)) as i32;
+            }
+            key += i64::from(hint) * HINT_WEIGHT;
         }
         if options.ordering.killers {
             key += searcher.killers.key(self.ply as usize, mv);
         }
-        if options.ordering.history {
+        if options.ordering.history && !blended {
             key += game.move_id(mv).map_or(0, |id| searcher.history.key(id));
         }
         key

@@ -116,6 +116,11 @@ pub struct Selectivity {
     /// reductions and [`Selectivity::single_reply_extension`] keep their
     /// fractions instead of being rounded to whole plies.
     pub fractional_depth: bool,
+    /// Late move reductions shortened for a move with a good blended
+    /// history and lengthened for one with a bad (Stockfish's and Rapfi's
+    /// statistics reduction; module `ordering`'s
+    /// [`super::ordering::History::blended`], kept whenever this is on).
+    pub history_reductions: bool,
     /// How much deeper a single candidate move is searched (with
     /// [`Selectivity::extensions`]), in sixteenths of a ply: 16 is one
     /// ply; Rapfi extends the block of a four 1.3 plies (21). Without
@@ -157,6 +162,7 @@ impl Selectivity {
         raised_alpha_reduction: false,
         trivial_pruning: false,
         fractional_depth: false,
+        history_reductions: false,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
         razor_margin: DEFAULT_RAZOR_MARGIN,
@@ -178,6 +184,7 @@ impl Selectivity {
         raised_alpha_reduction: true,
         trivial_pruning: true,
         fractional_depth: true,
+        history_reductions: true,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
         razor_margin: DEFAULT_RAZOR_MARGIN,
@@ -199,10 +206,11 @@ impl Selectivity {
             || self.raised_alpha_reduction
             || self.trivial_pruning
             || self.fractional_depth
+            || self.history_reductions
     }
 
     /// The names of the switches, in the order of the fields, for command lines.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 15] = [
         "lmr",
         "null",
         "futility",
@@ -217,6 +225,7 @@ impl Selectivity {
         "raised",
         "trivial",
         "fractional",
+        "histred",
     ];
 
     /// The switch called `name` (one of [`Selectivity::NAMES`]).
@@ -236,6 +245,7 @@ impl Selectivity {
             "raised" => &mut self.raised_alpha_reduction,
             "trivial" => &mut self.trivial_pruning,
             "fractional" => &mut self.fractional_depth,
+            "histred" => &mut self.history_reductions,
             _ => return None,
         })
     }
@@ -297,6 +307,11 @@ pub fn null_move_reduction(depth: u32) -> u32 {
 
 /// Futility pruning and razoring work this close to the horizon.
 pub const FUTILITY_MAX_DEPTH: u32 = 3;
+/// The most a move's history shortens or lengthens its late move
+/// reduction ([`Selectivity::history_reductions`]), in sixteenths of a
+/// ply: 1.33 plies, Rapfi's `statScore / 12267` at its history's bound.
+pub const HISTORY_REDUCTION_FRACTIONS: i32 = 21;
+
 /// Reverse futility pruning works this close to the horizon (its margin,
 /// the futility margin per ply, grows with the depth).
 pub const REVERSE_FUTILITY_MAX_DEPTH: u32 = 5;
@@ -330,6 +345,17 @@ impl Selectivity {
         } else {
             fractions / PLY_FRACTIONS * PLY_FRACTIONS
         }
+    }
+
+    /// What a move's blended history (`±`[`super::ordering::BLENDED_HISTORY_MAX`]) takes
+    /// off its late move reduction, in sixteenths of a ply (negative: adds),
+    /// with [`Selectivity::history_reductions`]: at most
+    /// [`HISTORY_REDUCTION_FRACTIONS`] either way.
+    pub(crate) fn history_reduction_bonus(&self, blended: i32) -> i32 {
+        if !self.history_reductions {
+            return 0;
+        }
+        blended * HISTORY_REDUCTION_FRACTIONS / super::ordering::BLENDED_HISTORY_MAX
     }
 
     /// The futility margin at `depth`.

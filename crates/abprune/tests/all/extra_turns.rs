@@ -43,6 +43,8 @@ fn exact_configurations() -> Vec<EngineOptions> {
         EngineOptions::default().with_enhanced_cutoffs(true).with_prefetch(true).with_table_mib(1),
         EngineOptions::default().with_near_table_kib(16).with_near_plies(3).with_table_mib(1),
         EngineOptions::default().with_selectivity(Selectivity::ALL).with_table_mib(1),
+        EngineOptions::default().with_history_weight(5000).with_table_mib(1),
+        EngineOptions::default().with_selectivity(Selectivity::ALL).with_history_weight(5000).with_table_mib(1),
         two(ParallelScheme::Abdada),
         two(ParallelScheme::LazySmp),
     ]
@@ -59,6 +61,7 @@ fn limited_configurations() -> Vec<EngineOptions> {
         EngineOptions::default().with_variant(Variant::FailSoftAlphaBeta).with_table_mib(0),
         EngineOptions::default().with_variant(Variant::Mtdf).with_table_mib(0).with_quiescence(false),
         EngineOptions::default().with_aspiration(Some(2)).with_table_mib(0),
+        EngineOptions::default().with_history_weight(5000).with_table_mib(0),
     ]
 }
 

@@ -45,6 +45,17 @@ fn selective_options() -> Vec<EngineOptions> {
         ..Selectivity::NONE
     });
     let mut all = Vec::new();
+    // The history blended into the hints (it only reorders) with every
+    // technique, the history's reductions among them.
+    for variant in [Variant::Pvs, Variant::FailSoftAlphaBeta] {
+        all.push(
+            EngineOptions::default()
+                .with_variant(variant)
+                .with_table_mib(1)
+                .with_history_weight(3000)
+                .with_selectivity(Selectivity::ALL),
+        );
+    }
     for selectivity in singles {
         for variant in [Variant::Pvs, Variant::FailSoftAlphaBeta] {
             for table_mib in [0, 1] {
@@ -160,7 +171,9 @@ fn selective_deepening_of_othello_end_games_ends_with_the_brute_force_value() {
 #[test]
 fn selective_engines_agree_with_brute_force_on_connect_four() {
     let mut rng = ChaCha8Rng::seed_from_u64(13_2026);
-    let configurations: Vec<EngineOptions> = selective_options().into_iter().step_by(3).collect();
+    // The first two (the blended history) always, then every third.
+    let configurations: Vec<EngineOptions> =
+        selective_options().into_iter().enumerate().filter(|(i, _)| *i < 2 || i % 3 == 2).map(|(_, o)| o).collect();
     engines_agree_with_brute_force(&mut rng, 60, 30..=36, &configurations);
 }
 
@@ -171,7 +184,9 @@ fn selective_engines_agree_with_brute_force_on_connect_four() {
 #[test]
 fn selective_gomoku_search_agrees_with_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(7_2026);
-    let options = EngineOptions::default().with_selectivity(Selectivity { futility_margin: 50, ..Selectivity::ALL });
+    let options = EngineOptions::default()
+        .with_selectivity(Selectivity { futility_margin: 50, ..Selectivity::ALL })
+        .with_history_weight(2000);
     let mut engine = Engine::new(options).unwrap();
     let mut checked = 0;
     while checked < 40 {
