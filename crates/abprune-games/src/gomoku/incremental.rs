@@ -14,13 +14,19 @@
 //!   threat and value, by the difference.
 //!
 //! Undo runs the same steps backwards, and refreshes `p`'s shapes from its
-//! keys when it becomes empty again.
+//! keys when it becomes empty again. That is the slow way, kept for a
+//! stone placed before the position was built or copied: a stone placed
+//! since has undo records (`Gomoku::undo_lines`, `Gomoku::undo_frames`:
+//! the line records of the cells it changed, the threat sets and the sums
+//! as they were), and its removal copies them back, as Rapfi's undo does,
+//! instead of reading the lines and updating the sets and sums again.
 
 use super::board::{
     index_of, point_of, stone_of, CELLS, DIRECTIONS, EMPTY, NEIGHBOURHOOD, STRIDE, WALL, WHITE, ZOBRIST,
 };
 use super::cells::{ordered_code, ORDERED_WEIGHT};
 use super::patterns::{digit_after, digit_before, BLOCKED, OWN, POW3, REACH};
+use super::position::UndoFrame;
 use super::threats::Threat;
 use super::{Gomoku, Point};
 use abprune::Player;
@@ -52,6 +58,12 @@ impl Gomoku {
         if self.eval.two_ply {
             self.values_before.push(self.one_ply_value());
         }
+        self.undo_frames.push(UndoFrame {
+            lines_from: self.undo_lines.len() as u32,
+            threats_from: self.undo_threats.len() as u32,
+            threat_counts: self.threat_counts,
+            cell_sums: self.cell_sums,
+        });
         self.leave_empty(index);
         self.cells[index] = stone_of(colour);
         self.hash ^= ZOBRIST.stones[colour][index] ^ ZOBRIST.white_to_move;
@@ -87,8 +99,13 @@ impl Gomoku {
                 self.candidates.remove(cell);
             }
         }
-        self.update_lines::<false>(index, colour);
-        self.enter_empty(index);
+        match self.undo_frames.pop() {
+            Some(frame) => self.restore(index, &frame),
+            None => {
+                self.update_lines::<false>(index, colour);
+                self.enter_empty(index);
+            }
+        }
         if self.eval.two_ply {
             self.values_before.pop();
         }
@@ -101,6 +118,37 @@ impl Gomoku {
         for (direction, &step) in DIRECTIONS.iter().enumerate() {
             self.update_half_line::<ADD, true>(index, step, direction, colour);
             self.update_half_line::<ADD, false>(index, step, direction, colour);
+        }
+    }
+
+    /// Undoes the stone on `index` (already off the board) from its undo
+    /// records: the line records of the cells it changed and the cells'
+    /// moves between threat sets, newest first, and the counts and sums as
+    /// they were. The cell's own record was left
+    /// alone while it held the stone (only empty cells are refreshed; its
+    /// keys were changed and put back by later stones), so it joins the
+    /// empty cells as it left them.
+    #[inline]
+    fn restore(&mut self, index: usize, frame: &UndoFrame) {
+        let from = frame.lines_from as usize;
+        for &(cell, lines) in self.undo_lines[from..].iter().rev() {
+            self.lines[usize::from(cell)] = lines;
+        }
+        self.undo_lines.truncate(from);
+        let from = frame.threats_from as usize;
+        for &(cell, colour, old, new) in self.undo_threats[from..].iter().rev() {
+            let (cell, colour) = (usize::from(cell), usize::from(colour));
+            self.threats[colour][new as usize].remove(cell);
+            if old != Threat::None {
+                self.threats[colour][old as usize].insert(cell);
+            }
+        }
+        self.undo_threats.truncate(from);
+        self.threat_counts = frame.threat_counts;
+        self.cell_sums = frame.cell_sums;
+        self.empties.insert(index);
+        if self.near[index] > 0 {
+            self.candidates.insert(index);
         }
     }
 
@@ -127,6 +175,9 @@ impl Gomoku {
             if content == WALL {
                 break;
             }
+            if ADD {
+                self.undo_lines.push((cell as u16, self.lines[cell]));
+            }
             let delta = KEY_DELTA[colour][if FORWARD { digit_before(k) } else { digit_after(k) }];
             let keys = &mut self.lines[cell].keys[direction];
             *keys = if ADD { *keys + delta } else { *keys - delta };
@@ -136,10 +187,10 @@ impl Gomoku {
             } else if k <= reach {
                 let [black_sees, white_sees] = seen;
                 if black_sees {
-                    self.refresh(cell, direction, 0);
+                    self.refresh::<ADD>(cell, direction, 0);
                 }
                 if white_sees {
-                    self.refresh(cell, direction, 1);
+                    self.refresh::<ADD>(cell, direction, 1);
                 }
             }
         }
@@ -150,7 +201,7 @@ impl Gomoku {
     /// colour's shape counts, threat sets and evaluation sums, by the
     /// difference.
     #[inline(always)]
-    fn refresh(&mut self, cell: usize, direction: usize, colour: usize) {
+    fn refresh<const LOG: bool>(&mut self, cell: usize, direction: usize, colour: usize) {
         let lines = &mut self.lines[cell];
         let pattern = self.table.pattern(colour, lines.key(colour, direction));
         let old = lines.patterns[colour][direction];
@@ -169,13 +220,16 @@ impl Gomoku {
         self.cell_sums[1][colour] += self.eval.waiter[usize::from(code)] - self.eval.waiter[usize::from(old_code)];
         if threat != old_threat {
             lines.threats[colour] = threat;
-            self.move_threat(cell, colour, old_threat, threat);
+            self.move_threat::<LOG>(cell, colour, old_threat, threat);
         }
     }
 
     /// Moves `cell` from the set of threat `old` to that of `new`.
     #[inline]
-    fn move_threat(&mut self, cell: usize, colour: usize, old: Threat, new: Threat) {
+    fn move_threat<const LOG: bool>(&mut self, cell: usize, colour: usize, old: Threat, new: Threat) {
+        if LOG {
+            self.undo_threats.push((cell as u16, colour as u8, old, new));
+        }
         self.threats[colour][old as usize].remove(cell);
         self.threat_counts[colour][old as usize] -= 1;
         self.threat_counts[colour][new as usize] += 1;
@@ -193,7 +247,7 @@ impl Gomoku {
             let code = usize::from(lines.codes[colour]);
             self.cell_sums[0][colour] -= self.eval.mover[code];
             self.cell_sums[1][colour] -= self.eval.waiter[code];
-            self.move_threat(cell, colour, threat, Threat::None);
+            self.move_threat::<true>(cell, colour, threat, Threat::None);
             self.threat_counts[colour][Threat::None as usize] -= 1;
         }
         self.empties.remove(cell);
@@ -216,7 +270,7 @@ impl Gomoku {
             self.cell_sums[0][colour] += self.eval.mover[usize::from(code)];
             self.cell_sums[1][colour] += self.eval.waiter[usize::from(code)];
             self.threat_counts[colour][Threat::None as usize] += 1;
-            self.move_threat(cell, colour, Threat::None, threat);
+            self.move_threat::<false>(cell, colour, Threat::None, threat);
         }
         self.empties.insert(cell);
         if self.near[cell] > 0 {
@@ -355,3 +409,30 @@ impl Gomoku {
 
 /// The padded grid is sized for the largest board.
 const _: () = assert!(CELLS == 1024);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gomoku::Rule;
+
+    #[test]
+    fn stones_placed_before_a_rebuild_are_undone_by_reading_the_lines() {
+        // A rebuilt position has no undo log: taking its stones back reads
+        // the lines again, and stones placed after it use the log; both
+        // must leave the state a recomputation gives.
+        let game = Gomoku::from_moves(15, 15, Rule::Freestyle, "h8 i9 i8 g8 j7 h9 g9 j9 k9 i7 h7 h6").unwrap();
+        let mut rebuilt = game.recomputed();
+        assert!(rebuilt.undo_frames.is_empty() && rebuilt.undo_lines.is_empty());
+        for mv in ["f6", "k10"] {
+            let point = rebuilt.parse_point(mv).unwrap();
+            abprune::Game::play(&mut rebuilt, point);
+        }
+        assert_eq!(rebuilt.undo_frames.len(), 2);
+        while let Some(&last) = rebuilt.history().last() {
+            abprune::Game::undo(&mut rebuilt, last);
+            rebuilt.check_incremental().unwrap_or_else(|error| panic!("after undoing {last}: {error}"));
+        }
+        assert!(rebuilt.undo_lines.is_empty());
+        assert_eq!(rebuilt.hash, Gomoku::new(15, Rule::Freestyle).unwrap().hash);
+    }
+}

@@ -48,6 +48,17 @@ pub struct Gomoku {
     /// move played since the position was built: the one-ply value of the
     /// position it was played in, for its side to move.
     pub(super) values_before: Vec<i32>,
+    /// The cells' line records as they were before each stone placed since
+    /// the position was built or copied changed them (module
+    /// `incremental`): its removal copies them back instead of reading
+    /// every line around it again.
+    pub(super) undo_lines: Vec<(u16, CellLines)>,
+    /// Each move of a cell between threat sets made by a stone placed
+    /// since the position was built or copied: `(cell, colour, from, to)`.
+    pub(super) undo_threats: Vec<(u16, u8, Threat, Threat)>,
+    /// Per stone placed since the position was built or copied and still
+    /// on the board, what its removal copies back besides.
+    pub(super) undo_frames: Vec<UndoFrame>,
     /// Zobrist key of the stones and the side to move.
     pub(super) hash: u64,
     /// The moves played, in order.
@@ -61,6 +72,21 @@ pub struct Gomoku {
     /// Passes played by the search ([`abprune::Game::play_null`]) and not
     /// yet taken back: each one flips the side to move.
     pub(super) passes: u8,
+}
+
+/// The counts and sums a placed stone changes, as they were before it
+/// ([`Gomoku::undo_frames`]), with where its records start in
+/// [`Gomoku::undo_lines`] and [`Gomoku::undo_threats`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct UndoFrame {
+    /// The length of `undo_lines` before the stone.
+    pub(super) lines_from: u32,
+    /// The length of `undo_threats` before the stone.
+    pub(super) threats_from: u32,
+    /// [`Gomoku::threat_counts`] before the stone.
+    pub(super) threat_counts: [[i32; THREAT_KINDS]; 2],
+    /// [`Gomoku::cell_sums`] before the stone.
+    pub(super) cell_sums: [[i32; 2]; 2],
 }
 
 /// What the position keeps about the four lines through one cell, in 32
@@ -176,6 +202,9 @@ impl Gomoku {
             threat_counts: [[0; THREAT_KINDS]; 2],
             cell_sums: [[0; 2]; 2],
             values_before: Vec::new(),
+            undo_lines: Vec::new(),
+            undo_threats: Vec::new(),
+            undo_frames: Vec::new(),
             hash: 0,
             history,
             won_at: None,
@@ -374,7 +403,10 @@ impl Clone for Gomoku {
         history.extend_from_slice(&self.history);
         let mut values_before = Vec::with_capacity(if self.eval.two_ply { self.points() } else { 0 });
         values_before.extend_from_slice(&self.values_before);
-        Gomoku { history, values_before, ..*self }
+        // The copy starts without undo records, as a rebuilt position does:
+        // a stone placed before it is taken back by reading the lines.
+        let (undo_lines, undo_threats, undo_frames) = (Vec::new(), Vec::new(), Vec::new());
+        Gomoku { history, values_before, undo_lines, undo_threats, undo_frames, ..*self }
     }
 }
 
