@@ -444,6 +444,7 @@ impl Gomoku {
         let options = EngineOptions::default()
             .with_table_mib(GOMOKU_TABLE_MIB)
             .with_selectivity(abprune_games::gomoku::SELECTIVITY)
+            .with_history_weight(abprune_games::gomoku::HISTORY_WEIGHT)
             .with_threads(threads);
         let mut engine: Engine<Point> = Engine::new(options).map_err(engine_error)?;
         let mut game = self.position();

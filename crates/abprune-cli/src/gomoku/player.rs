@@ -10,7 +10,7 @@
 
 use abprune::{Engine, EngineOptions, Game, Score, SearchInfo, SearchLimits, Selectivity};
 use abprune_games::gomoku::Threat;
-pub use abprune_games::gomoku::SELECTIVITY;
+pub use abprune_games::gomoku::{HISTORY_WEIGHT, SELECTIVITY};
 use abprune_games::{Gomoku, MoveOrder, Point};
 use anyhow::{bail, Result};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -66,7 +66,10 @@ impl Default for PlayerSettings {
             root_vct: true,
             vcf_defence: true,
             nodes: None,
-            engine: EngineOptions::default().with_table_mib(DEFAULT_TABLE_MIB).with_selectivity(SELECTIVITY),
+            engine: EngineOptions::default()
+                .with_table_mib(DEFAULT_TABLE_MIB)
+                .with_selectivity(SELECTIVITY)
+                .with_history_weight(HISTORY_WEIGHT),
         }
     }
 }

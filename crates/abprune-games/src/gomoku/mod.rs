@@ -62,7 +62,7 @@ pub use cells::EvalTables;
 pub use order::{OrderWeights, ORDER_FEATURES, ORDER_WEIGHTS};
 pub use patterns::{Direction, Pattern, Shape};
 pub use rule::Rule;
-pub use selectivity::{FUTILITY_MARGIN, RAZOR_MARGIN, SELECTIVITY};
+pub use selectivity::{FUTILITY_MARGIN, HISTORY_WEIGHT, RAZOR_MARGIN, SELECTIVITY};
 pub use threats::Threat;
 pub use weights::{EvalWeights, EVAL_FEATURES, EVAL_WEIGHTS};
 
