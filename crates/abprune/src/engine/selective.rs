@@ -64,6 +64,11 @@
 //!   plies), a move the game calls trivial ([`crate::Game::is_trivial`]:
 //!   it builds nothing for either side) is skipped once a move that does
 //!   not lose is known.
+//! - **history reductions** (Stockfish's, Rapfi's): a late move's
+//!   reduction is shortened by up to [`HISTORY_REDUCTION_FRACTIONS`]
+//!   sixteenths of a ply when its blended history (module `ordering`) is
+//!   good, lengthened as much when it is bad: what the search learnt about
+//!   a move elsewhere says how much depth it deserves here.
 //! - **internal iterative reductions**: a node the table knows no move for
 //!   is searched one ply shallower; the next iteration, with a move from
 //!   this one, searches it properly.
