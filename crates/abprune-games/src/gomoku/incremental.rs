@@ -16,10 +16,11 @@
 //! Undo runs the same steps backwards, and refreshes `p`'s shapes from its
 //! keys when it becomes empty again. That is the slow way, kept for a
 //! stone placed before the position was built or copied: a stone placed
-//! since has undo records (`Gomoku::undo_lines`, `Gomoku::undo_frames`:
-//! the line records of the cells it changed, the threat sets and the sums
-//! as they were), and its removal copies them back, as Rapfi's undo does,
-//! instead of reading the lines and updating the sets and sums again.
+//! since has undo records (`Gomoku::undo_lines`, `Gomoku::undo_threats`,
+//! `Gomoku::undo_frames`: the line records of the cells it touched as they
+//! were, the cells' moves between threat sets, the counts and sums as they
+//! were), and its removal puts them back, as Rapfi's undo does, instead of
+//! reading the lines and updating the sets and sums again.
 
 use super::board::{
     index_of, point_of, stone_of, CELLS, DIRECTIONS, EMPTY, NEIGHBOURHOOD, STRIDE, WALL, WHITE, ZOBRIST,
@@ -122,12 +123,12 @@ impl Gomoku {
     }
 
     /// Undoes the stone on `index` (already off the board) from its undo
-    /// records: the line records of the cells it changed and the cells'
-    /// moves between threat sets, newest first, and the counts and sums as
-    /// they were. The cell's own record was left
-    /// alone while it held the stone (only empty cells are refreshed; its
-    /// keys were changed and put back by later stones), so it joins the
-    /// empty cells as it left them.
+    /// records: the line records of the cells it touched and the cells'
+    /// moves between threat sets, newest first, then the counts and sums
+    /// as they were. The cell's own record was left alone while it held
+    /// the stone (only empty cells are refreshed; its keys were changed
+    /// and put back by later stones), so it joins the empty cells as it
+    /// left them.
     #[inline]
     fn restore(&mut self, index: usize, frame: &UndoFrame) {
         let from = frame.lines_from as usize;
@@ -199,7 +200,8 @@ impl Gomoku {
     /// Re-reads the pattern of the empty `cell` along `direction` for
     /// `colour`; if it changed, updates the cell's code and threat, the
     /// colour's shape counts, threat sets and evaluation sums, by the
-    /// difference.
+    /// difference (a move between threat sets logged for the undo when
+    /// `LOG`).
     #[inline(always)]
     fn refresh<const LOG: bool>(&mut self, cell: usize, direction: usize, colour: usize) {
         let lines = &mut self.lines[cell];
@@ -224,7 +226,8 @@ impl Gomoku {
         }
     }
 
-    /// Moves `cell` from the set of threat `old` to that of `new`.
+    /// Moves `cell` from the set of threat `old` to that of `new`, logged
+    /// for the undo when `LOG` (a stone is being placed).
     #[inline]
     fn move_threat<const LOG: bool>(&mut self, cell: usize, colour: usize, old: Threat, new: Threat) {
         if LOG {

@@ -638,7 +638,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 break;
             }
             if self.record_value(node, at, value, moves.len()) {
-                if self.options.ordering.history_weight > 0 || self.plan.selectivity().history_reductions {
+                let ordering = &self.options.ordering;
+                if (ordering.history && ordering.history_weight > 0) || self.plan.selectivity().history_reductions {
                     self.reward_blended(node.depth, mover, moves, &tried[..searched.min(BLENDED_TRIED_MAX)]);
                 }
                 break;
