@@ -111,7 +111,7 @@ pub struct OrderingOptions {
     /// 0: the history only breaks ties between equal hints and killers.
     /// Above 0 (with `history` and `hints` on): Stockfish's and Rapfi's
     /// way instead, a bounded history by side to move (module `ordering`,
-    /// [`super::ordering::History::blended`]) added to the game's hint,
+    /// `History::blended`) added to the game's hint,
     /// moving it by at most this many hint units, so that what the search
     /// learnt can lift a move above a slightly better hint.
     pub history_weight: i32,

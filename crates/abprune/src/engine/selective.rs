@@ -124,7 +124,7 @@ pub struct Selectivity {
     /// Late move reductions shortened for a move with a good blended
     /// history and lengthened for one with a bad (Stockfish's and Rapfi's
     /// statistics reduction; module `ordering`'s
-    /// [`super::ordering::History::blended`], kept whenever this is on).
+    /// `History::blended`, kept whenever this is on).
     pub history_reductions: bool,
     /// How much deeper a single candidate move is searched (with
     /// [`Selectivity::extensions`]), in sixteenths of a ply: 16 is one
