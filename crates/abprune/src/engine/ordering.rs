@@ -76,8 +76,8 @@ impl<M: Copy + PartialEq> Killers<M> {
 /// stay within `±BLENDED_HISTORY_MAX`.
 pub const BLENDED_HISTORY_MAX: i32 = 1 << 14;
 
-/// The most one cut-off moves a blended history score, reached at a
-/// depth of [`BLENDED_BONUS_DEPTH`] plies and beyond (`depth² × 16`).
+/// The most one cut-off moves a blended history score (`depth² × 16`,
+/// reached from 12 plies above the horizon on).
 const BLENDED_BONUS_MAX: i32 = 2048;
 
 /// See [`BLENDED_BONUS_MAX`].
@@ -123,6 +123,9 @@ impl History {
     /// within `±`[`BLENDED_HISTORY_MAX`].
     #[inline]
     pub fn blended(&self, side: usize, id: usize) -> i32 {
+        if id >= MAX_MOVE_ID {
+            return 0;
+        }
         self.blended.get(side * MAX_MOVE_ID + id).copied().unwrap_or(0)
     }
 

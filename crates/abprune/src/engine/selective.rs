@@ -354,12 +354,9 @@ impl Selectivity {
 
     /// What a move's blended history (`±`[`super::ordering::BLENDED_HISTORY_MAX`]) takes
     /// off its late move reduction, in sixteenths of a ply (negative: adds),
-    /// with [`Selectivity::history_reductions`]: at most
+    /// for [`Selectivity::history_reductions`]: at most
     /// [`HISTORY_REDUCTION_FRACTIONS`] either way.
     pub(crate) fn history_reduction_bonus(&self, blended: i32) -> i32 {
-        if !self.history_reductions {
-            return 0;
-        }
         blended * HISTORY_REDUCTION_FRACTIONS / super::ordering::BLENDED_HISTORY_MAX
     }
 
