@@ -174,6 +174,11 @@ impl PlayerSettings {
                         anyhow::anyhow!("'{switch}': the history weight is a number of hint units (0: ties only)")
                     })?
                 }
+                "counterw" => {
+                    self.engine.ordering.counter_weight = value.parse().map_err(|_| {
+                        anyhow::anyhow!("'{switch}': the counter-move weight is a number of hint units (0: off)")
+                    })?
+                }
                 "table" => {
                     self.engine.table.mib =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': the table size is a number of MiB"))?
@@ -181,7 +186,7 @@ impl PlayerSettings {
                 _ => match self.engine.shape.selectivity.switch_mut(name) {
                     Some(switch) => *switch = on()?,
                     None => bail!(
-                        "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, histw, partial, table, \
+                        "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, histw, counterw, partial, table, \
                          threads, nodes, \
                          selective, margin, razor, extension, {})",
                         Selectivity::NAMES.join(", ")

@@ -115,6 +115,23 @@ pub struct OrderingOptions {
     /// moving it by at most this many hint units, so that what the search
     /// learnt can lift a move above a slightly better hint.
     pub history_weight: i32,
+    /// 0: off. Above 0 (with `history` and `hints` on): the counter-move
+    /// history (module `ordering`): a bounded score of each reply to the
+    /// opponent's move just played, learnt like the blended history and
+    /// added to the hint alike, moving it by at most this many hint units.
+    /// Games whose good replies depend on the move they answer (a block
+    /// next to the stone just placed) learn what the history by move alone
+    /// averages away.
+    pub counter_weight: i32,
+}
+
+impl OrderingOptions {
+    /// Whether the search learns the bounded histories that move the hint
+    /// (a blended or counter-move weight above 0, with the history on).
+    #[inline]
+    pub(crate) fn learns(&self) -> bool {
+        self.history && (self.history_weight > 0 || self.counter_weight > 0)
+    }
 }
 
 /// The shape of the node search, [`EngineOptions::shape`].
@@ -251,7 +268,7 @@ impl Default for TableOptions {
 impl Default for OrderingOptions {
     /// Killers, history and hints, all on.
     fn default() -> Self {
-        OrderingOptions { killers: true, history: true, hints: true, history_weight: 0 }
+        OrderingOptions { killers: true, history: true, hints: true, history_weight: 0, counter_weight: 0 }
     }
 }
 
@@ -303,7 +320,13 @@ impl EngineOptions {
     pub fn textbook() -> Self {
         EngineOptions {
             table: TableOptions { mib: 1, ..TableOptions::default() },
-            ordering: OrderingOptions { killers: false, history: false, hints: false, history_weight: 0 },
+            ordering: OrderingOptions {
+                killers: false,
+                history: false,
+                hints: false,
+                history_weight: 0,
+                counter_weight: 0,
+            },
             shape: ShapeOptions {
                 variant: Variant::FailSoftAlphaBeta,
                 rules_shortcuts: false,
@@ -407,6 +430,14 @@ impl EngineOptions {
         self
     }
 
+    /// Sets [`OrderingOptions::counter_weight`]: how many hint units the
+    /// counter-move history may move a reply's key by (0: off).
+    #[must_use]
+    pub fn with_counter_weight(mut self, hint_units: i32) -> Self {
+        self.ordering.counter_weight = hint_units;
+        self
+    }
+
     /// Sets [`OrderingOptions::hints`]: the game's move hints.
     #[must_use]
     pub fn with_hints(mut self, on: bool) -> Self {
@@ -486,6 +517,13 @@ impl EngineOptions {
             return Err(EngineError::InvalidOptions(format!(
                 "a history weight of {} hint units is outside 0 to {}",
                 self.ordering.history_weight,
+                crate::engine::ordering::MAX_HINT
+            )));
+        }
+        if !(0..=crate::engine::ordering::MAX_HINT).contains(&self.ordering.counter_weight) {
+            return Err(EngineError::InvalidOptions(format!(
+                "a counter-move weight of {} hint units is outside 0 to {}",
+                self.ordering.counter_weight,
                 crate::engine::ordering::MAX_HINT
             )));
         }
@@ -571,6 +609,10 @@ mod tests {
         assert!(negative.validate().unwrap_err().to_string().contains("history weight of -1"));
         assert!(EngineOptions::default().with_history_weight(1 << 21).validate().is_err());
         assert!(EngineOptions::default().with_history_weight(1500).validate().is_ok());
+        let negative = EngineOptions::default().with_counter_weight(-3).validate();
+        assert!(negative.is_err_and(|error| error.to_string().contains("-3")));
+        assert!(EngineOptions::default().with_counter_weight(1 << 21).validate().is_err());
+        assert!(EngineOptions::default().with_counter_weight(800).validate().is_ok());
         let margins = |futility_margin, razor_margin| {
             let selectivity = crate::Selectivity { futility_margin, razor_margin, ..crate::Selectivity::ALL };
             EngineOptions::default().with_selectivity(selectivity).validate().map_err(|error| error.to_string())

@@ -91,10 +91,28 @@ const BLENDED_BONUS_PER_DEPTH_SQUARED: i32 = 16;
 /// same node lower, each update pulled towards zero by the score's own
 /// size ("gravity"), so that old lessons fade and the score stays within
 /// `±`[`BLENDED_HISTORY_MAX`], comparable with a hint.
+///
+/// Beside it, for [`OrderingOptions::counter_weight`](super::OrderingOptions::counter_weight),
+/// the counter-move history (Stockfish's continuation history one ply
+/// back; Rapfi keeps its single best reply): the same bounded score, by
+/// side to move, the opponent's move just played and the reply, for the
+/// replies that refute a move wherever it is played.
 #[derive(Clone, Debug, Default)]
 pub struct History {
     scores: Vec<i64>,
     blended: Vec<i32>,
+    /// By side, previous move id and move id, both below [`MAX_COUNTER_ID`].
+    counter: Vec<i16>,
+}
+
+/// The largest move id, plus one, of the counter-move history (a square
+/// table of them per side: 1 MiB): enough for a 22 x 22 board.
+pub const MAX_COUNTER_ID: usize = 512;
+
+/// The place of (`side`, `previous`, `id`) in the counter-move history.
+#[inline]
+fn counter_index(side: usize, previous: usize, id: usize) -> Option<usize> {
+    (previous < MAX_COUNTER_ID && id < MAX_COUNTER_ID).then(|| (side * MAX_COUNTER_ID + previous) * MAX_COUNTER_ID + id)
 }
 
 impl History {
@@ -129,9 +147,25 @@ impl History {
         self.blended.get(side * MAX_MOVE_ID + id).copied().unwrap_or(0)
     }
 
+    /// The counter-move score of `id` for the side `side` (0 or 1) to move
+    /// in reply to the move `previous`, within `±`[`BLENDED_HISTORY_MAX`].
+    #[inline]
+    pub fn counter(&self, side: usize, previous: usize, id: usize) -> i32 {
+        counter_index(side, previous, id).and_then(|index| self.counter.get(index)).map_or(0, |&score| i32::from(score))
+    }
+
     /// The blended history's lesson of a cut-off `depth` plies above the
-    /// horizon: `side`'s move `cut` caused it, after `tried` failed to.
-    pub fn record_blended(&mut self, side: usize, depth: u32, cut: usize, tried: impl IntoIterator<Item = usize>) {
+    /// horizon: `side`'s move `cut` caused it, after `tried` failed to;
+    /// and, with `previous` (the opponent's move just played), the
+    /// counter-move history's alike.
+    pub fn record_blended(
+        &mut self,
+        side: usize,
+        depth: u32,
+        cut: usize,
+        tried: impl Iterator<Item = usize> + Clone,
+        previous: Option<usize>,
+    ) {
         if self.blended.is_empty() {
             self.blended.resize(2 * MAX_MOVE_ID, 0);
         }
@@ -140,7 +174,21 @@ impl History {
         let mut update = |id: usize, bonus: i32| {
             if id < MAX_MOVE_ID {
                 let score = &mut self.blended[side * MAX_MOVE_ID + id];
-                *score += bonus - *score * bonus.abs() / BLENDED_HISTORY_MAX;
+                *score = gravity(*score, bonus);
+            }
+        };
+        update(cut, bonus);
+        for id in tried.clone() {
+            update(id, -bonus);
+        }
+        let Some(previous) = previous.filter(|&previous| previous < MAX_COUNTER_ID) else { return };
+        if self.counter.is_empty() {
+            self.counter.resize(2 * MAX_COUNTER_ID * MAX_COUNTER_ID, 0);
+        }
+        let mut update = |id: usize, bonus: i32| {
+            if let Some(score) = counter_index(side, previous, id).and_then(|index| self.counter.get_mut(index)) {
+                // Within ±BLENDED_HISTORY_MAX, which fits an i16.
+                *score = gravity(i32::from(*score), bonus) as i16;
             }
         };
         update(cut, bonus);
@@ -153,7 +201,15 @@ impl History {
     pub fn clear(&mut self) {
         self.scores.clear();
         self.blended.clear();
+        self.counter.clear();
     }
+}
+
+/// `score` moved by `bonus` and pulled towards zero by its own size, so
+/// that it stays within `±`[`BLENDED_HISTORY_MAX`] for a bonus within it.
+#[inline]
+fn gravity(score: i32, bonus: i32) -> i32 {
+    score + bonus - score * bonus.abs() / BLENDED_HISTORY_MAX
 }
 
 /// Sorts `order` (pairs of sort key and move index) by key, largest first,
@@ -199,7 +255,7 @@ mod tests {
     fn blended_history_stays_bounded_and_tells_sides_apart() {
         let mut history = History::default();
         for _ in 0..1000 {
-            history.record_blended(0, 30, 7, [3, 4]);
+            history.record_blended(0, 30, 7, [3, 4].into_iter(), None);
         }
         assert!(history.blended(0, 7) > BLENDED_HISTORY_MAX * 9 / 10);
         assert!(history.blended(0, 7) <= BLENDED_HISTORY_MAX);
@@ -208,13 +264,38 @@ mod tests {
         assert_eq!(history.blended(1, 7), 0, "the other side learnt nothing");
         // A move that starts failing loses its credit.
         for _ in 0..1000 {
-            history.record_blended(0, 30, 3, [7]);
+            history.record_blended(0, 30, 3, [7].into_iter(), None);
         }
         assert!(history.blended(0, 7) < 0 && history.blended(0, 3) > 0);
-        history.record_blended(1, 2, MAX_MOVE_ID, [MAX_MOVE_ID + 5]);
+        history.record_blended(1, 2, MAX_MOVE_ID, [MAX_MOVE_ID + 5].into_iter(), None);
         assert_eq!(history.blended(1, MAX_MOVE_ID), 0, "wild ids are ignored");
         history.clear();
         assert_eq!(history.blended(0, 7), 0);
+    }
+
+    #[test]
+    fn counter_history_learns_replies_to_a_move_by_side() {
+        let mut history = History::default();
+        for _ in 0..1000 {
+            history.record_blended(0, 30, 7, [3, 4].into_iter(), Some(20));
+        }
+        let high = history.counter(0, 20, 7);
+        assert!(high > BLENDED_HISTORY_MAX * 9 / 10 && high <= BLENDED_HISTORY_MAX);
+        assert!(history.counter(0, 20, 3) < -BLENDED_HISTORY_MAX * 9 / 10);
+        assert_eq!(history.counter(0, 21, 7), 0, "another previous move learnt nothing");
+        assert_eq!(history.counter(1, 20, 7), 0, "the other side learnt nothing");
+        // The reply that stops working loses its credit.
+        for _ in 0..1000 {
+            history.record_blended(0, 30, 3, [7].into_iter(), Some(20));
+        }
+        assert!(history.counter(0, 20, 7) < 0 && history.counter(0, 20, 3) > 0);
+        history.record_blended(1, 2, 9, [MAX_COUNTER_ID].into_iter(), Some(MAX_COUNTER_ID));
+        assert_eq!(history.counter(1, MAX_COUNTER_ID, 9), 0, "wild previous moves are ignored");
+        history.record_blended(1, 2, MAX_COUNTER_ID, [9].into_iter(), Some(5));
+        assert_eq!(history.counter(1, 5, MAX_COUNTER_ID), 0, "wild replies are ignored");
+        assert!(history.counter(1, 5, 9) < 0);
+        history.clear();
+        assert_eq!(history.counter(0, 20, 3), 0);
     }
 
     #[test]

@@ -18,9 +18,9 @@ use super::options::{EngineOptions, Variant};
 use super::ordering::{History, Killers, BLENDED_HISTORY_MAX, HINT_WEIGHT, MAX_HINT};
 use super::plan::SearchPlan;
 use super::selective::{
-    late_move_count, null_move_reduction, singular_test_depth, EXTENSION_PLY_FACTOR, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH,
-    LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH, PLY_FRACTIONS, RAISED_MAX_DEPTH, RAISED_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH,
-    SINGULAR_DRAFT_SLACK, SINGULAR_MIN_DEPTH, TRIVIAL_MAX_FRACTIONS,
+    late_move_count, null_move_reduction, singular_test_depth, DEEPER_MIN_REDUCTION, EXTENSION_PLY_FACTOR,
+    FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_MAX_DEPTH, NULL_MOVE_MIN_DEPTH, PLY_FRACTIONS, RAISED_MAX_DEPTH,
+    RAISED_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DRAFT_SLACK, SINGULAR_MIN_DEPTH, TRIVIAL_MAX_FRACTIONS,
 };
 use super::tt::{Bound, TableEntry, TranspositionTable, COMPLETE_DRAFT, MAX_LIMITED_DRAFT, PROVEN_DRAFT};
 use crate::game::{Ending, Game, Player};
@@ -600,7 +600,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         let mut searched = 0;
         // The moves searched so far, for the blended history's lesson.
         let mut tried = [0u16; BLENDED_TRIED_MAX];
-        while let Some(picked) = picker.next(|| EngineKeys { searcher: &mut *self, ply: node.ply, moves, mover }) {
+        while let Some(picked) =
+            picker.next(|| EngineKeys { searcher: &mut *self, ply: node.ply, moves, mover, via: node.via })
+        {
             let mv = moves[usize::from(picked.index)];
             let mark = match self.claim_move::<SHARED>(node, moves, picked, searched) {
                 Claim::PutOff => {
@@ -639,8 +641,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             }
             if self.record_value(node, at, value, moves.len()) {
                 let ordering = &self.options.ordering;
-                if (ordering.history && ordering.history_weight > 0) || self.plan.selectivity().history_reductions {
-                    self.reward_blended(node.depth, mover, moves, &tried[..searched.min(BLENDED_TRIED_MAX)]);
+                if ordering.learns() || self.plan.selectivity().history_reductions {
+                    self.reward_blended(node, mover, moves, &tried[..searched.min(BLENDED_TRIED_MAX)]);
                 }
                 break;
             }
@@ -648,16 +650,22 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         None
     }
 
-    /// The blended history's lesson of a cut-off (module `ordering`): the
-    /// last of `tried` (indices into `moves`, in the order searched) cut the
-    /// node off `depth` plies above the horizon; the others did not.
+    /// The blended and counter-move histories' lesson of a cut-off
+    /// (module `ordering`): the last of `tried` (indices into `moves`, in
+    /// the order searched) cut `node` off; the others did not. The
+    /// counter-move history learns it as a reply to the move that reached
+    /// the node, unless that move left but one reply.
     #[cold]
-    fn reward_blended(&mut self, depth: u32, mover: Player, moves: &[G::Move], tried: &[u16]) {
+    fn reward_blended(&mut self, node: &Node<'a, G::Move>, mover: Player, moves: &[G::Move], tried: &[u16]) {
         let game = &*self.context.game;
         let Some((&cut, failed)) = tried.split_last() else { return };
         let Some(cut) = game.move_id(moves[usize::from(cut)]) else { return };
         let failed = failed.iter().filter_map(|&index| game.move_id(moves[usize::from(index)]));
-        self.history.record_blended(side_index(mover), depth, cut, failed);
+        let previous = match node.via {
+            Some(via) if self.options.ordering.counter_weight > 0 && moves.len() > 1 => game.move_id(via),
+            _ => None,
+        };
+        self.history.record_blended(side_index(mover), node.depth, cut, failed, previous);
     }
 
     /// Step 7, beside other threads (ABDADA, `SHARED`): put the move off
@@ -974,7 +982,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
 
     /// A later move (not the first) of a selective search, depths in
     /// sixteenths of a ply: at `new_depth - reduction` with a null window
-    /// first when reduced, then, if it beats alpha, at `new_depth` (PVS:
+    /// first when reduced, then, if it beats alpha, at `new_depth` (a ply
+    /// deeper if it beat alpha by a margin, [`crate::Selectivity::deeper_research`]; PVS:
     /// with a null window, and the full window only if the value lands
     /// inside it; plain alpha-beta: the full window).
     #[allow(clippy::too_many_arguments)]
@@ -989,11 +998,21 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         beta: Score,
     ) -> Score {
         let mut value = Score::INFINITY;
+        let mut new_depth = new_depth;
         if reduction > 0 {
             value = self.fractional_child(turn, new_depth - reduction, ply, mv, alpha, alpha.succ());
         }
         if value <= alpha || self.stopped.is_some() {
             return value;
+        }
+        if reduction > 0 {
+            let selectivity = self.plan.selectivity();
+            if selectivity.deeper_research
+                && reduction >= DEEPER_MIN_REDUCTION
+                && i64::from(value.get()) > i64::from(alpha.get()) + selectivity.deeper_margin(reduction)
+            {
+                new_depth += PLY_FRACTIONS;
+            }
         }
         if self.options.shape.variant != Variant::Pvs {
             return self.fractional_child(turn, new_depth, ply, mv, alpha, beta);
@@ -1367,6 +1386,8 @@ struct EngineKeys<'s, 'a, G: Game, O: Observer<G::Move>> {
     ply: u32,
     moves: &'s [G::Move],
     mover: Player,
+    /// The move that reached the node, for the counter-move history.
+    via: Option<G::Move>,
 }
 
 /// How many of a node's searched moves the blended history lowers when a
@@ -1397,12 +1418,19 @@ impl<G: Game, O: Observer<G::Move>> MoveKeys for EngineKeys<'_, '_, G, O> {
         let mv = self.moves[usize::from(index)];
         let mut key = 0;
         let weight = options.ordering.history_weight;
-        let blended = options.ordering.history && options.ordering.hints && weight > 0;
+        let blended = options.ordering.learns() && options.ordering.hints;
         if options.ordering.hints {
             let mut hint = game.move_hint(mv).clamp(-MAX_HINT, MAX_HINT);
             if blended {
-                let score = game.move_id(mv).map_or(0, |id| searcher.history.blended(side_index(self.mover), id));
-                hint += (i64::from(score) * i64::from(weight) / i64::from(BLENDED_HISTORY_MAX)) as i32;
+                if let Some(id) = game.move_id(mv) {
+                    let side = side_index(self.mover);
+                    let mut learnt = i64::from(searcher.history.blended(side, id)) * i64::from(weight);
+                    let counter_weight = options.ordering.counter_weight;
+                    if let Some(previous) = self.via.filter(|_| counter_weight > 0).and_then(|via| game.move_id(via)) {
+                        learnt += i64::from(searcher.history.counter(side, previous, id)) * i64::from(counter_weight);
+                    }
+                    hint += (learnt / i64::from(BLENDED_HISTORY_MAX)) as i32;
+                }
             }
             key += i64::from(hint) * HINT_WEIGHT;
         }

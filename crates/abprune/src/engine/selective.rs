@@ -69,6 +69,12 @@
 //!   sixteenths of a ply when its blended history (module `ordering`) is
 //!   good, lengthened as much when it is bad: what the search learnt about
 //!   a move elsewhere says how much depth it deserves here.
+//! - **deeper re-searches** (Stockfish's and Rapfi's LMR extension): a
+//!   late move reduced by at least [`DEEPER_MIN_REDUCTION`] sixteenths
+//!   whose reduced search beats alpha by more than a margin
+//!   ([`Selectivity::deeper_margin`]) is searched again a ply deeper than
+//!   it would have been: a move that surprises by that much is likely the
+//!   line that matters.
 //! - **internal iterative reductions**: a node the table knows no move for
 //!   is searched one ply shallower; the next iteration, with a move from
 //!   this one, searches it properly.
@@ -126,6 +132,9 @@ pub struct Selectivity {
     /// statistics reduction; module `ordering`'s
     /// `History::blended`, kept whenever this is on).
     pub history_reductions: bool,
+    /// A late move that beats alpha by a margin at reduced depth searched
+    /// again a ply deeper than unreduced.
+    pub deeper_research: bool,
     /// How much deeper a single candidate move is searched (with
     /// [`Selectivity::extensions`]), in sixteenths of a ply: 16 is one
     /// ply; Rapfi extends the block of a four 1.3 plies (21). Without
@@ -168,6 +177,7 @@ impl Selectivity {
         trivial_pruning: false,
         fractional_depth: false,
         history_reductions: false,
+        deeper_research: false,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
         razor_margin: DEFAULT_RAZOR_MARGIN,
@@ -190,6 +200,7 @@ impl Selectivity {
         trivial_pruning: true,
         fractional_depth: true,
         history_reductions: true,
+        deeper_research: true,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
         razor_margin: DEFAULT_RAZOR_MARGIN,
@@ -212,10 +223,11 @@ impl Selectivity {
             || self.trivial_pruning
             || self.fractional_depth
             || self.history_reductions
+            || self.deeper_research
     }
 
     /// The names of the switches, in the order of the fields, for command lines.
-    pub const NAMES: [&'static str; 15] = [
+    pub const NAMES: [&'static str; 16] = [
         "lmr",
         "null",
         "futility",
@@ -231,6 +243,7 @@ impl Selectivity {
         "trivial",
         "fractional",
         "histred",
+        "deeper",
     ];
 
     /// The switch called `name` (one of [`Selectivity::NAMES`]).
@@ -251,6 +264,7 @@ impl Selectivity {
             "trivial" => &mut self.trivial_pruning,
             "fractional" => &mut self.fractional_depth,
             "histred" => &mut self.history_reductions,
+            "deeper" => &mut self.deeper_research,
             _ => return None,
         })
     }
@@ -312,6 +326,11 @@ pub fn null_move_reduction(depth: u32) -> u32 {
 
 /// Futility pruning and razoring work this close to the horizon.
 pub const FUTILITY_MAX_DEPTH: u32 = 3;
+/// The least reduction, in sixteenths of a ply, after which a late move
+/// may be searched again deeper ([`Selectivity::deeper_research`]): two
+/// plies, so that the deeper re-search still looks no deeper than the
+/// node itself.
+pub const DEEPER_MIN_REDUCTION: u32 = 2 * PLY_FRACTIONS;
 /// The most a move's history shortens or lengthens its late move
 /// reduction ([`Selectivity::history_reductions`]), in sixteenths of a
 /// ply: 1.33 plies, Rapfi's `statScore / 12267` at its history's bound.
@@ -358,6 +377,17 @@ impl Selectivity {
     /// [`HISTORY_REDUCTION_FRACTIONS`] either way.
     pub(crate) fn history_reduction_bonus(&self, blended: i32) -> i32 {
         blended * HISTORY_REDUCTION_FRACTIONS / super::ordering::BLENDED_HISTORY_MAX
+    }
+
+    /// How far above alpha the reduced search of a late move, reduced by
+    /// `reduction` sixteenths of a ply, must land for the deeper
+    /// re-search ([`Selectivity::deeper_research`]): half a futility
+    /// margin and a quarter more for each ply of the reduction (Rapfi's
+    /// 34 + 11 a ply, in its units, against its futility margin of 63 a
+    /// ply).
+    pub(crate) fn deeper_margin(&self, reduction: u32) -> i64 {
+        let margin = i64::from(self.futility_margin);
+        margin / 2 + margin * i64::from(reduction) / i64::from(4 * PLY_FRACTIONS)
     }
 
     /// The futility margin at `depth`.

@@ -45,6 +45,7 @@ fn exact_configurations() -> Vec<EngineOptions> {
         EngineOptions::default().with_selectivity(Selectivity::ALL).with_table_mib(1),
         EngineOptions::default().with_history_weight(5000).with_table_mib(1),
         EngineOptions::default().with_selectivity(Selectivity::ALL).with_history_weight(5000).with_table_mib(1),
+        EngineOptions::default().with_counter_weight(5000).with_table_mib(1),
         two(ParallelScheme::Abdada),
         two(ParallelScheme::LazySmp),
     ]
@@ -62,6 +63,7 @@ fn limited_configurations() -> Vec<EngineOptions> {
         EngineOptions::default().with_variant(Variant::Mtdf).with_table_mib(0).with_quiescence(false),
         EngineOptions::default().with_aspiration(Some(2)).with_table_mib(0),
         EngineOptions::default().with_history_weight(5000).with_table_mib(0),
+        EngineOptions::default().with_history_weight(2000).with_counter_weight(5000).with_table_mib(0),
     ]
 }
 

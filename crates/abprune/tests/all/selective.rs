@@ -45,7 +45,8 @@ fn selective_options() -> Vec<EngineOptions> {
         ..Selectivity::NONE
     });
     let mut all = Vec::new();
-    // The history blended into the hints (it only reorders) with every
+    // The history and counter-move history blended into the hints (they
+    // only reorder) with every
     // technique, the history's reductions among them.
     for variant in [Variant::Pvs, Variant::FailSoftAlphaBeta] {
         all.push(
@@ -53,6 +54,7 @@ fn selective_options() -> Vec<EngineOptions> {
                 .with_variant(variant)
                 .with_table_mib(1)
                 .with_history_weight(3000)
+                .with_counter_weight(2000)
                 .with_selectivity(Selectivity::ALL),
         );
     }
@@ -186,7 +188,8 @@ fn selective_gomoku_search_agrees_with_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(7_2026);
     let options = EngineOptions::default()
         .with_selectivity(Selectivity { futility_margin: 50, ..Selectivity::ALL })
-        .with_history_weight(2000);
+        .with_history_weight(2000)
+        .with_counter_weight(1000);
     let mut engine = Engine::new(options).unwrap();
     let mut checked = 0;
     while checked < 40 {
