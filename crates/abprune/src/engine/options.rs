@@ -121,7 +121,9 @@ pub struct OrderingOptions {
     /// added to the hint alike, moving it by at most this many hint units.
     /// Games whose good replies depend on the move they answer (a block
     /// next to the stone just placed) learn what the history by move alone
-    /// averages away.
+    /// averages away. Like a history weight above 0, it replaces the
+    /// history's tie-breaking. (Gomoku's player leaves it at 0: no gain
+    /// shown in self-play, docs/strength.md.)
     pub counter_weight: i32,
 }
 
