@@ -163,37 +163,29 @@ impl History {
         side: usize,
         depth: u32,
         cut: usize,
-        tried: impl Iterator<Item = usize> + Clone,
+        tried: impl IntoIterator<Item = usize>,
         previous: Option<usize>,
     ) {
         if self.blended.is_empty() {
             self.blended.resize(2 * MAX_MOVE_ID, 0);
         }
+        let previous = previous.filter(|&previous| previous < MAX_COUNTER_ID);
+        if previous.is_some() && self.counter.is_empty() {
+            self.counter.resize(2 * MAX_COUNTER_ID * MAX_COUNTER_ID, 0);
+        }
         let depth = depth.min(64) as i32;
         let bonus = (depth * depth * BLENDED_BONUS_PER_DEPTH_SQUARED).min(BLENDED_BONUS_MAX);
-        let mut update = |id: usize, bonus: i32| {
+        let lessons = std::iter::once((cut, bonus)).chain(tried.into_iter().map(|id| (id, -bonus)));
+        for (id, bonus) in lessons {
             if id < MAX_MOVE_ID {
                 let score = &mut self.blended[side * MAX_MOVE_ID + id];
                 *score = gravity(*score, bonus);
             }
-        };
-        update(cut, bonus);
-        for id in tried.clone() {
-            update(id, -bonus);
-        }
-        let Some(previous) = previous.filter(|&previous| previous < MAX_COUNTER_ID) else { return };
-        if self.counter.is_empty() {
-            self.counter.resize(2 * MAX_COUNTER_ID * MAX_COUNTER_ID, 0);
-        }
-        let mut update = |id: usize, bonus: i32| {
-            if let Some(score) = counter_index(side, previous, id).and_then(|index| self.counter.get_mut(index)) {
+            let index = previous.and_then(|previous| counter_index(side, previous, id));
+            if let Some(score) = index.and_then(|index| self.counter.get_mut(index)) {
                 // Within ±BLENDED_HISTORY_MAX, which fits an i16.
                 *score = gravity(i32::from(*score), bonus) as i16;
             }
-        };
-        update(cut, bonus);
-        for id in tried {
-            update(id, -bonus);
         }
     }
 
@@ -255,7 +247,7 @@ mod tests {
     fn blended_history_stays_bounded_and_tells_sides_apart() {
         let mut history = History::default();
         for _ in 0..1000 {
-            history.record_blended(0, 30, 7, [3, 4].into_iter(), None);
+            history.record_blended(0, 30, 7, [3, 4], None);
         }
         assert!(history.blended(0, 7) > BLENDED_HISTORY_MAX * 9 / 10);
         assert!(history.blended(0, 7) <= BLENDED_HISTORY_MAX);
@@ -264,10 +256,10 @@ mod tests {
         assert_eq!(history.blended(1, 7), 0, "the other side learnt nothing");
         // A move that starts failing loses its credit.
         for _ in 0..1000 {
-            history.record_blended(0, 30, 3, [7].into_iter(), None);
+            history.record_blended(0, 30, 3, [7], None);
         }
         assert!(history.blended(0, 7) < 0 && history.blended(0, 3) > 0);
-        history.record_blended(1, 2, MAX_MOVE_ID, [MAX_MOVE_ID + 5].into_iter(), None);
+        history.record_blended(1, 2, MAX_MOVE_ID, [MAX_MOVE_ID + 5], None);
         assert_eq!(history.blended(1, MAX_MOVE_ID), 0, "wild ids are ignored");
         history.clear();
         assert_eq!(history.blended(0, 7), 0);
@@ -277,7 +269,7 @@ mod tests {
     fn counter_history_learns_replies_to_a_move_by_side() {
         let mut history = History::default();
         for _ in 0..1000 {
-            history.record_blended(0, 30, 7, [3, 4].into_iter(), Some(20));
+            history.record_blended(0, 30, 7, [3, 4], Some(20));
         }
         let high = history.counter(0, 20, 7);
         assert!(high > BLENDED_HISTORY_MAX * 9 / 10 && high <= BLENDED_HISTORY_MAX);
@@ -286,12 +278,12 @@ mod tests {
         assert_eq!(history.counter(1, 20, 7), 0, "the other side learnt nothing");
         // The reply that stops working loses its credit.
         for _ in 0..1000 {
-            history.record_blended(0, 30, 3, [7].into_iter(), Some(20));
+            history.record_blended(0, 30, 3, [7], Some(20));
         }
         assert!(history.counter(0, 20, 7) < 0 && history.counter(0, 20, 3) > 0);
-        history.record_blended(1, 2, 9, [MAX_COUNTER_ID].into_iter(), Some(MAX_COUNTER_ID));
+        history.record_blended(1, 2, 9, [MAX_COUNTER_ID], Some(MAX_COUNTER_ID));
         assert_eq!(history.counter(1, MAX_COUNTER_ID, 9), 0, "wild previous moves are ignored");
-        history.record_blended(1, 2, MAX_COUNTER_ID, [9].into_iter(), Some(5));
+        history.record_blended(1, 2, MAX_COUNTER_ID, [9], Some(5));
         assert_eq!(history.counter(1, 5, MAX_COUNTER_ID), 0, "wild replies are ignored");
         assert!(history.counter(1, 5, 9) < 0);
         history.clear();

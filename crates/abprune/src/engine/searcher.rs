@@ -600,8 +600,13 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         let mut searched = 0;
         // The moves searched so far, for the blended history's lesson.
         let mut tried = [0u16; BLENDED_TRIED_MAX];
+        // The id of the move that reached the node, for the counter-move history.
+        let previous = match node.via {
+            Some(via) if self.options.ordering.counter_weight > 0 => self.context.game.move_id(via),
+            _ => None,
+        };
         while let Some(picked) =
-            picker.next(|| EngineKeys { searcher: &mut *self, ply: node.ply, moves, mover, via: node.via })
+            picker.next(|| EngineKeys { searcher: &mut *self, ply: node.ply, moves, mover, previous })
         {
             let mv = moves[usize::from(picked.index)];
             let mark = match self.claim_move::<SHARED>(node, moves, picked, searched) {
@@ -642,7 +647,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             if self.record_value(node, at, value, moves.len()) {
                 let ordering = &self.options.ordering;
                 if ordering.learns() || self.plan.selectivity().history_reductions {
-                    self.reward_blended(node, mover, moves, &tried[..searched.min(BLENDED_TRIED_MAX)]);
+                    // A move that left but one reply teaches no counter-move.
+                    let previous = previous.filter(|_| moves.len() > 1);
+                    self.reward_blended(node.depth, mover, moves, &tried[..searched.min(BLENDED_TRIED_MAX)], previous);
                 }
                 break;
             }
@@ -652,20 +659,16 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
 
     /// The blended and counter-move histories' lesson of a cut-off
     /// (module `ordering`): the last of `tried` (indices into `moves`, in
-    /// the order searched) cut `node` off; the others did not. The
-    /// counter-move history learns it as a reply to the move that reached
-    /// the node, unless that move left but one reply.
+    /// the order searched) cut the node off `depth` plies above the
+    /// horizon; the others did not. The counter-move history learns it as
+    /// a reply to `previous`, the id of the move that reached the node.
     #[cold]
-    fn reward_blended(&mut self, node: &Node<'a, G::Move>, mover: Player, moves: &[G::Move], tried: &[u16]) {
+    fn reward_blended(&mut self, depth: u32, mover: Player, moves: &[G::Move], tried: &[u16], previous: Option<usize>) {
         let game = &*self.context.game;
         let Some((&cut, failed)) = tried.split_last() else { return };
         let Some(cut) = game.move_id(moves[usize::from(cut)]) else { return };
         let failed = failed.iter().filter_map(|&index| game.move_id(moves[usize::from(index)]));
-        let previous = match node.via {
-            Some(via) if self.options.ordering.counter_weight > 0 && moves.len() > 1 => game.move_id(via),
-            _ => None,
-        };
-        self.history.record_blended(side_index(mover), node.depth, cut, failed, previous);
+        self.history.record_blended(side_index(mover), depth, cut, failed, previous);
     }
 
     /// Step 7, beside other threads (ABDADA, `SHARED`): put the move off
@@ -1386,8 +1389,9 @@ struct EngineKeys<'s, 'a, G: Game, O: Observer<G::Move>> {
     ply: u32,
     moves: &'s [G::Move],
     mover: Player,
-    /// The move that reached the node, for the counter-move history.
-    via: Option<G::Move>,
+    /// The id of the move that reached the node, when the counter-move
+    /// history is on.
+    previous: Option<usize>,
 }
 
 /// How many of a node's searched moves the blended history lowers when a
@@ -1425,9 +1429,9 @@ impl<G: Game, O: Observer<G::Move>> MoveKeys for EngineKeys<'_, '_, G, O> {
                 if let Some(id) = game.move_id(mv) {
                     let side = side_index(self.mover);
                     let mut learnt = i64::from(searcher.history.blended(side, id)) * i64::from(weight);
-                    let counter_weight = options.ordering.counter_weight;
-                    if let Some(previous) = self.via.filter(|_| counter_weight > 0).and_then(|via| game.move_id(via)) {
-                        learnt += i64::from(searcher.history.counter(side, previous, id)) * i64::from(counter_weight);
+                    if let Some(previous) = self.previous {
+                        learnt += i64::from(searcher.history.counter(side, previous, id))
+                            * i64::from(options.ordering.counter_weight);
                     }
                     hint += (learnt / i64::from(BLENDED_HISTORY_MAX)) as i32;
                 }
