@@ -35,6 +35,7 @@ if os.environ.get("FAKE_MANAGER_FAILS"):
     sys.exit(1)
 names = [args[i + 1].split("=", 1)[1] for i, arg in enumerate(args) if arg == "-engine"]
 print("engine commands: " + " | ".join(arg for arg in args if arg.startswith("cmd=")))
+print("time controls: " + " | ".join(arg for arg in args if arg.startswith("tc=")))
 sgf = args[args.index("-sgf") + 1]
 with open(sgf, "w") as out:
     out.write("(;FF[4]GN[1]PB[%s]PW[%s]RE[B+]TE[win by five connection];B[hh])\\n" % (names[0], names[1]))
@@ -128,6 +129,17 @@ def test_sprt_bounds_in_the_wrong_order_are_refused(kit):
     assert_refused(ab(kit, "--elo0", "20", "--elo1", "0"), "--elo0 20 must be below --elo1 0")
     assert_refused(ab(kit, "--elo0", "5", "--elo1", "5"), "must be below")
     assert_refused(ab(kit, "--elo1", "nan"), "the bounds are numbers")
+
+
+def test_time_odds_reach_abprune_alone(kit):
+    child = vs(kit, "--games", "2", "--abprune-tc", "20+0.2")
+    assert child.returncode == 0, child.stderr
+    console = (kit["tmp"] / "out" / "console.txt").read_text()
+    assert "time controls: tc=20+0.2 | tc=10+0.1" in console, console
+    child = vs(kit, "--games", "2")
+    console = (kit["tmp"] / "out" / "console.txt").read_text()
+    assert "time controls: tc=10+0.1 | tc=10+0.1" in console, console
+    assert_refused(vs(kit, "--abprune-tc", "bogus"), "--abprune-tc")
 
 
 @pytest.mark.parametrize("tc", ["bogus", "", "10+", "+0.1", "0+0", "-1+0.1", "10+0.1+1", "0/10+0.1"])
