@@ -124,5 +124,6 @@ pub const SELECTIVITY: Selectivity = Selectivity {
     improving: false,
     history_reductions: false,
     deeper_research: false,
+    stale_pv_reductions: false,
     ..Selectivity::ALL
 };

@@ -502,7 +502,8 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// Step 3b (selective search only): the value if a pruning before the
     /// moves settles the node ([`Searcher::prune_before_moves`], at
     /// null-window nodes below the root); else an internal iterative
-    /// reduction takes a ply off a node the table knows no move for.
+    /// reduction takes a ply off a node the table knows no move for, and a
+    /// stale principal-variation node is searched shallower.
     #[inline(always)]
     fn prune_or_reduce(&mut self, node: &mut Node<'a, G::Move>) -> Option<Score> {
         node.pv_node = node.beta > node.alpha.succ();
@@ -525,6 +526,17 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             && node.key.is_some()
         {
             node.depth -= 1;
+        }
+        // A principal-variation node whose table entry is shallower than
+        // it: the line left the principal variation iterations ago.
+        if let (true, Some(_), Some((_, _, draft))) =
+            (node.pv_node && !node.is_root, node.table_code, node.table_result)
+        {
+            let reduction = self.plan.selectivity().stale_pv_reduction(node.fractional_depth(), u32::from(draft));
+            if reduction > 0 {
+                let depth = node.fractional_depth() - reduction;
+                (node.depth, node.fractions) = (depth / PLY_FRACTIONS, depth % PLY_FRACTIONS);
+            }
         }
         None
     }

@@ -78,6 +78,15 @@
 //! - **internal iterative reductions**: a node the table knows no move for
 //!   is searched one ply shallower; the next iteration, with a move from
 //!   this one, searches it properly.
+//! - **stale principal-variation reductions** (Rapfi's reduction "for a
+//!   PV table move that has not been chosen for a few iterations"): a
+//!   principal-variation node below the root whose table entry (with a
+//!   move) was searched shallower than the node is now is searched 4.5
+//!   sixteenths of a ply shallower for each ply of the difference
+//!   ([`Selectivity::stale_pv_reduction`]), at most
+//!   [`STALE_PV_MAX_FRACTIONS`], keeping a ply: the line left the
+//!   principal variation iterations ago, and if it matters it comes back
+//!   deeper at the next iteration.
 //! - **threat defences**: where the game knows the few replies that
 //!   answer a threat ([`crate::Game::threat_defences`]: in Gomoku, an
 //!   opponent's four-three point), only those are searched.
@@ -135,6 +144,9 @@ pub struct Selectivity {
     /// A late move that beats alpha by a margin at reduced depth searched
     /// again a ply deeper than unreduced.
     pub deeper_research: bool,
+    /// A principal-variation node whose table entry is much shallower
+    /// than the node searched shallower ([`Selectivity::stale_pv_reduction`]).
+    pub stale_pv_reductions: bool,
     /// How much deeper a single candidate move is searched (with
     /// [`Selectivity::extensions`]), in sixteenths of a ply: 16 is one
     /// ply; Rapfi extends the block of a four 1.3 plies (21). Without
@@ -178,6 +190,7 @@ impl Selectivity {
         fractional_depth: false,
         history_reductions: false,
         deeper_research: false,
+        stale_pv_reductions: false,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
         razor_margin: DEFAULT_RAZOR_MARGIN,
@@ -201,6 +214,7 @@ impl Selectivity {
         fractional_depth: true,
         history_reductions: true,
         deeper_research: true,
+        stale_pv_reductions: true,
         single_reply_extension: PLY_FRACTIONS,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
         razor_margin: DEFAULT_RAZOR_MARGIN,
@@ -224,10 +238,11 @@ impl Selectivity {
             || self.fractional_depth
             || self.history_reductions
             || self.deeper_research
+            || self.stale_pv_reductions
     }
 
     /// The names of the switches, in the order of the fields, for command lines.
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 17] = [
         "lmr",
         "null",
         "futility",
@@ -244,6 +259,7 @@ impl Selectivity {
         "fractional",
         "histred",
         "deeper",
+        "stalepv",
     ];
 
     /// The switch called `name` (one of [`Selectivity::NAMES`]).
@@ -265,6 +281,7 @@ impl Selectivity {
             "fractional" => &mut self.fractional_depth,
             "histred" => &mut self.history_reductions,
             "deeper" => &mut self.deeper_research,
+            "stalepv" => &mut self.stale_pv_reductions,
             _ => return None,
         })
     }
@@ -446,6 +463,36 @@ pub const EXTENSION_PLY_FACTOR: u32 = 2;
 /// Internal iterative reductions start at this remaining depth.
 pub const IIR_MIN_DEPTH: u32 = 4;
 
+/// A stale principal-variation node is searched this many sixteenths of a
+/// ply shallower for each ply its table entry lacks: Rapfi's 0.28 ply.
+pub const STALE_PV_FRACTIONS_PER_PLY: u32 = 9;
+/// The divisor of [`STALE_PV_FRACTIONS_PER_PLY`] (9 / 2 = 4.5 sixteenths).
+pub const STALE_PV_DIVISOR: u32 = 2;
+/// ... and at most this many sixteenths in all: Rapfi's 3.6 plies.
+pub const STALE_PV_MAX_FRACTIONS: u32 = 58;
+
+impl Selectivity {
+    /// How many sixteenths of a ply shallower a principal-variation node
+    /// `fractional_depth` sixteenths deep is searched when its table entry
+    /// was searched `draft` plies deep: 4.5 sixteenths for each ply the
+    /// entry lacks, at most [`STALE_PV_MAX_FRACTIONS`], keeping at least a
+    /// ply; rounded to whole plies without [`Selectivity::fractional_depth`].
+    /// Zero when the entry is as deep as the node.
+    pub fn stale_pv_reduction(&self, fractional_depth: u32, draft: u32) -> u32 {
+        let depth = fractional_depth / PLY_FRACTIONS;
+        if !self.stale_pv_reductions || draft >= depth {
+            return 0;
+        }
+        let reduction = ((depth - draft) * STALE_PV_FRACTIONS_PER_PLY / STALE_PV_DIVISOR).min(STALE_PV_MAX_FRACTIONS);
+        let reduction = reduction.min(fractional_depth.saturating_sub(PLY_FRACTIONS));
+        if self.fractional_depth {
+            reduction
+        } else {
+            (reduction + PLY_FRACTIONS / 2) / PLY_FRACTIONS * PLY_FRACTIONS
+        }
+    }
+}
+
 /// Singular extensions start at this remaining depth: below it the test
 /// search costs more than the extension brings.
 pub const SINGULAR_MIN_DEPTH: u32 = 7;
@@ -495,6 +542,28 @@ mod tests {
         assert_eq!(switches, Selectivity::ALL);
         assert!(Selectivity::ALL.razor_margin_at(2) > Selectivity::ALL.futility_margin_at(2));
         assert!(!Selectivity::NONE.any() && Selectivity::ALL.any());
+    }
+
+    #[test]
+    fn stale_pv_reductions_grow_with_the_missing_plies_and_keep_a_ply() {
+        let on = Selectivity { stale_pv_reductions: true, fractional_depth: true, ..Selectivity::NONE };
+        let ply = PLY_FRACTIONS;
+        assert_eq!(Selectivity::NONE.stale_pv_reduction(10 * ply, 2), 0, "off");
+        assert_eq!(on.stale_pv_reduction(10 * ply, 10), 0, "an entry as deep as the node");
+        assert_eq!(on.stale_pv_reduction(10 * ply, 12), 0, "deeper");
+        assert_eq!(on.stale_pv_reduction(10 * ply + 7, 9), 4, "4.5 sixteenths a ply, rounded down");
+        assert_eq!(on.stale_pv_reduction(10 * ply, 6), 18);
+        assert_eq!(on.stale_pv_reduction(30 * ply, 2), STALE_PV_MAX_FRACTIONS, "3.6 plies at most");
+        assert_eq!(on.stale_pv_reduction(2 * ply + 3, 0), 9, "keeps a ply: 2 plies less draft 0 is 9");
+        assert_eq!(on.stale_pv_reduction(ply + 3, 0), 3, "keeps a ply");
+        assert_eq!(on.stale_pv_reduction(ply, 0), 0, "a ply is kept");
+        let whole = Selectivity { fractional_depth: false, ..on };
+        assert_eq!(whole.stale_pv_reduction(10 * ply, 6), ply, "18 sixteenths round to a ply");
+        assert_eq!(whole.stale_pv_reduction(10 * ply, 8), ply, "9 sixteenths round to a ply");
+        assert_eq!(whole.stale_pv_reduction(10 * ply, 9), 0, "4 sixteenths round to none");
+        assert_eq!(whole.stale_pv_reduction(30 * ply, 2), 4 * ply, "58 sixteenths round to 4 plies");
+        assert_eq!(whole.stale_pv_reduction(3 * ply, 0), ply, "13 sixteenths round to a ply");
+        assert_eq!(whole.stale_pv_reduction(ply, 0), 0, "keeps a ply");
     }
 
     #[test]
