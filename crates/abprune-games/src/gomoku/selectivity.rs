@@ -103,6 +103,13 @@ pub const HISTORY_WEIGHT: i32 = 1500;
 /// off: self-play at 50,000 nodes a move against b82fd21, 400 distinct
 /// games, +196 -188 =16 (Elo +7 [-26, +40]); `deeper=on` turns them on.
 ///
+/// Stale principal-variation reductions (Rapfi's: a PV node whose table
+/// entry is shallower than the node searched up to 3.6 plies shallower)
+/// are off: self-play at 50,000 nodes a move, 400 distinct games, +184
+/// -200 =16 (Elo -14 [-48, +19]); `stalepv=on` turns them on. The four
+/// rules above that scored +7 to +10 alone (`defences`, `improving`,
+/// `histred`, `deeper`) scored +1 [-33, +34] together.
+///
 /// Trivial-move pruning (Rapfi's: near the horizon, a move that builds
 /// nothing for either side is skipped) is off: with move-count pruning
 /// on, depth 12 on the built-in positions takes the same 528,530 nodes
