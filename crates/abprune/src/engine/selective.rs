@@ -475,7 +475,7 @@ impl Selectivity {
     /// How many sixteenths of a ply shallower a principal-variation node
     /// `fractional_depth` sixteenths deep is searched when its table entry
     /// was searched `draft` plies deep: 4.5 sixteenths for each ply the
-    /// entry lacks, at most [`STALE_PV_MAX_FRACTIONS`], keeping at least a
+    /// entry lacks, at most 58 (3.6 plies, Rapfi's cap), keeping at least a
     /// ply; rounded to whole plies without [`Selectivity::fractional_depth`].
     /// Zero when the entry is as deep as the node.
     pub fn stale_pv_reduction(&self, fractional_depth: u32, draft: u32) -> u32 {
