@@ -527,13 +527,12 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         {
             node.depth -= 1;
         }
-        // A principal-variation node whose table entry is shallower than
-        // it: the line left the principal variation iterations ago.
-        if let (true, Some(_), Some((_, _, draft))) =
-            (node.pv_node && !node.is_root, node.table_code, node.table_result)
-        {
-            let reduction = self.plan.selectivity().stale_pv_reduction(node.fractional_depth(), u32::from(draft));
-            if reduction > 0 {
+        // A principal-variation node whose table entry (with a move) is
+        // shallower than it: the line left the principal variation
+        // iterations ago.
+        if node.pv_node && !node.is_root && node.table_code.is_some() {
+            if let Some((_, _, draft)) = node.table_result {
+                let reduction = self.plan.selectivity().stale_pv_reduction(node.fractional_depth(), u32::from(draft));
                 let depth = node.fractional_depth() - reduction;
                 (node.depth, node.fractions) = (depth / PLY_FRACTIONS, depth % PLY_FRACTIONS);
             }
@@ -1294,7 +1293,8 @@ enum Singular {
 /// best value found so far. One place, so that each step is a call that
 /// reads and leaves its findings here.
 struct Node<'t, M> {
-    /// The plies left to search (less an internal iterative reduction).
+    /// The plies left to search (less an internal iterative reduction or
+    /// a stale principal-variation reduction).
     depth: u32,
     /// The sixteenths of a ply left beyond `depth` (selective search with
     /// fractional depth; else 0): they count towards the children's depth
