@@ -530,7 +530,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         // A principal-variation node whose table entry (with a move) is
         // shallower than it: the line left the principal variation
         // iterations ago.
-        if node.pv_node && !node.is_root && node.table_code.is_some() {
+        if self.plan.selectivity().stale_pv_reductions && node.pv_node && !node.is_root && node.table_code.is_some() {
             if let Some((_, _, draft)) = node.table_result {
                 let reduction = self.plan.selectivity().stale_pv_reduction(node.fractional_depth(), u32::from(draft));
                 let depth = node.fractional_depth() - reduction;
