@@ -8,6 +8,7 @@
 //! game's candidate moves answer fours and open threes), and the answer is
 //! checked for legality before it leaves, whatever happened.
 
+use abprune::engine::PLY_FRACTIONS;
 use abprune::{Engine, EngineOptions, Game, Score, SearchInfo, SearchLimits, Selectivity};
 use abprune_games::gomoku::Threat;
 pub use abprune_games::gomoku::{HISTORY_WEIGHT, SELECTIVITY};
@@ -89,7 +90,9 @@ impl PlayerSettings {
     /// selective search as a whole (`selective=on|off`: the player's
     /// [`SELECTIVITY`] or none) or each technique
     /// (`lmr`, `null`, `futility`, `rfp`, `lmp`, `extensions`, `iir`, `singular`), and the
-    /// futility and razoring margins a ply (`margin=N`, `razor=N`), and a node budget for every move
+    /// futility and razoring margins a ply (`margin=N`, `razor=N`), the single-reply extension
+    /// (`extension=N` sixteenths of a ply), a forcing move's share of the late move reduction
+    /// (`forcingred=N` sixteenths, `Selectivity::forcing_reduction`), and a node budget for every move
     /// (`nodes=N`, [`PlayerSettings::nodes`]).
     ///
     /// Each switch is given once: a second `vcf=`, or an empty switch
@@ -152,6 +155,12 @@ impl PlayerSettings {
                     })?;
                     self.engine.shape.selectivity.single_reply_extension = sixteenths;
                 }
+                "forcingred" => {
+                    let sixteenths: u32 = value.parse().ok().filter(|n| *n <= PLY_FRACTIONS).ok_or_else(|| {
+                        anyhow::anyhow!("'{switch}': a forcing move's share of the late move reduction is a number of sixteenths, 0 to {PLY_FRACTIONS}")
+                    })?;
+                    self.engine.shape.selectivity.forcing_reduction = sixteenths;
+                }
                 "margin" => {
                     self.engine.shape.selectivity.futility_margin =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': the margin is a number"))?
@@ -188,7 +197,7 @@ impl PlayerSettings {
                     None => bail!(
                         "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, histw, counterw, partial, table, \
                          threads, nodes, \
-                         selective, margin, razor, extension, {})",
+                         selective, margin, razor, extension, forcingred, {})",
                         Selectivity::NAMES.join(", ")
                     ),
                 },

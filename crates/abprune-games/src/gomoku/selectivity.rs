@@ -25,6 +25,10 @@ pub const RAZOR_MARGIN: i32 = 500;
 /// four), in sixteenths of a ply: Rapfi's 1.3 plies.
 pub const SINGLE_REPLY_EXTENSION: u32 = 21;
 
+/// A forcing move's share of a late move's reduction, in sixteenths
+/// (`Selectivity::forcing_reduction`): not yet measured, none.
+pub const FORCING_REDUCTION: u32 = 0;
+
 /// How many hint units the history may move a move's key by
 /// ([`abprune::OrderingOptions::history_weight`]): the learned hint is in
 /// thousandths of a logit, so 1.5 logits. Self-play at 50,000 nodes a
@@ -125,6 +129,7 @@ pub const SELECTIVITY: Selectivity = Selectivity {
     threat_defences: false,
     fractional_depth: true,
     single_reply_extension: SINGLE_REPLY_EXTENSION,
+    forcing_reduction: FORCING_REDUCTION,
     fail_high_reduction: true,
     raised_alpha_reduction: false,
     trivial_pruning: false,

@@ -6,7 +6,7 @@
 //! none of those.
 
 use super::error::EngineError;
-use super::selective::Selectivity;
+use super::selective::{Selectivity, PLY_FRACTIONS};
 use crate::limits::CHECK_INTERVAL;
 
 /// How each iteration searches the root.
@@ -527,6 +527,12 @@ impl EngineOptions {
                 "a counter-move weight of {} hint units is outside 0 to {}",
                 self.ordering.counter_weight,
                 crate::engine::ordering::MAX_HINT
+            )));
+        }
+        if self.shape.selectivity.forcing_reduction > PLY_FRACTIONS {
+            return Err(EngineError::InvalidOptions(format!(
+                "a forcing move's share of the late move reduction is {} sixteenths, more than the whole ({PLY_FRACTIONS})",
+                self.shape.selectivity.forcing_reduction
             )));
         }
         if self.shape.selectivity.futility_margin <= 0 {

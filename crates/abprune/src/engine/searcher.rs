@@ -832,8 +832,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             self.fractional_child(turn, new_depth, ply, mv, alpha, beta)
         } else {
             let selectivity = self.plan.selectivity();
-            let reduction = if selectivity.late_move_reductions && !at.forcing && Some(at.index) != node.table_index {
-                let base = selectivity.reduction_fractions(node.depth, at.searched, node.pv_node);
+            let reducible = !at.forcing || selectivity.forcing_reduction > 0;
+            let reduction = if selectivity.late_move_reductions && reducible && Some(at.index) != node.table_index {
+                let base = selectivity.reduction_fractions(node.depth, at.searched, node.pv_node, at.forcing);
                 let base = if selectivity.history_reductions {
                     let game = &*self.context.game;
                     let blended = game.move_id(mv).map_or(0, |id| self.history.blended(side_index(mover), id));

@@ -13,10 +13,15 @@
 //!
 //! What each does (the chess programming literature's names):
 //!
-//! - **late move reductions**: moves late in the ordering, which are not
-//!   forcing ([`crate::Game::is_forcing`]), are first searched with a null
-//!   window at a reduced depth; only one that beats alpha there is searched
-//!   again at full depth.
+//! - **late move reductions**: moves late in the ordering are first
+//!   searched with a null window at a reduced depth; only one that beats
+//!   alpha there is searched again at full depth. A forcing move
+//!   ([`crate::Game::is_forcing`]) gets the share
+//!   [`Selectivity::forcing_reduction`] of the reduction a quiet move
+//!   would: none by default, as in chess, where checks are few; Rapfi
+//!   reduces Gomoku's threes and fours too, since a position offers many
+//!   and an attack that is not the one that wins should not get the full
+//!   depth.
 //! - **null-move pruning**: where the static evaluation is already at least
 //!   beta, the side to move passes ([`crate::Game::play_null`]) and the
 //!   opponent searches less deep; if even then the result stays at least
@@ -152,6 +157,11 @@ pub struct Selectivity {
     /// ply; Rapfi extends the block of a four 1.3 plies (21). Without
     /// [`Selectivity::fractional_depth`] it is rounded to whole plies.
     pub single_reply_extension: u32,
+    /// The share of a late move's reduction that a forcing move
+    /// ([`crate::Game::is_forcing`]) gets, in sixteenths: 0 (the
+    /// default) never reduces one, [`PLY_FRACTIONS`] reduces it like a
+    /// quiet move. With [`Selectivity::late_move_reductions`].
+    pub forcing_reduction: u32,
     /// The futility margin per ply of depth, in the game's evaluation
     /// units ([`crate::Game::evaluate`]): about what a quiet move and the
     /// reply can change the evaluation by.
@@ -192,6 +202,7 @@ impl Selectivity {
         deeper_research: false,
         stale_pv_reductions: false,
         single_reply_extension: PLY_FRACTIONS,
+        forcing_reduction: 0,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
         razor_margin: DEFAULT_RAZOR_MARGIN,
     };
@@ -216,6 +227,7 @@ impl Selectivity {
         deeper_research: true,
         stale_pv_reductions: true,
         single_reply_extension: PLY_FRACTIONS,
+        forcing_reduction: PLY_FRACTIONS / 2,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
         razor_margin: DEFAULT_RAZOR_MARGIN,
     };
@@ -377,10 +389,12 @@ impl Selectivity {
         }
     }
 
-    /// A late move's reduction in sixteenths of a ply, whole plies unless
+    /// A late move's reduction in sixteenths of a ply (for a forcing move,
+    /// its share [`Selectivity::forcing_reduction`]), whole plies unless
     /// the depth is fractional.
-    pub(crate) fn reduction_fractions(&self, depth: u32, searched: usize, pv_node: bool) -> u32 {
+    pub(crate) fn reduction_fractions(&self, depth: u32, searched: usize, pv_node: bool, forcing: bool) -> u32 {
         let fractions = late_move_reduction(depth, searched, pv_node);
+        let fractions = if forcing { fractions * self.forcing_reduction / PLY_FRACTIONS } else { fractions };
         if self.fractional_depth {
             fractions
         } else {
@@ -539,7 +553,8 @@ mod tests {
         for name in Selectivity::NAMES {
             *switches.switch_mut(name).unwrap() = true;
         }
-        assert_eq!(switches, Selectivity::ALL);
+        // The forcing moves' share of a reduction is a number, not a switch.
+        assert_eq!(Selectivity { forcing_reduction: PLY_FRACTIONS / 2, ..switches }, Selectivity::ALL);
         assert!(Selectivity::ALL.razor_margin_at(2) > Selectivity::ALL.futility_margin_at(2));
         assert!(!Selectivity::NONE.any() && Selectivity::ALL.any());
     }
@@ -577,7 +592,7 @@ mod tests {
         for depth in LMR_MIN_DEPTH..40 {
             for searched in LMR_FULL_MOVES..60 {
                 for pv_node in [false, true] {
-                    let fractions = whole.reduction_fractions(depth, searched, pv_node);
+                    let fractions = whole.reduction_fractions(depth, searched, pv_node, false);
                     assert_eq!(fractions, plies(depth, searched, pv_node) * PLY_FRACTIONS, "{depth} {searched}");
                 }
             }
@@ -587,6 +602,21 @@ mod tests {
         let whole = Selectivity { fractional_depth: false, single_reply_extension: 21, ..Selectivity::ALL };
         let fractional = Selectivity { fractional_depth: true, ..whole };
         assert_eq!((whole.single_reply_fractions(), fractional.single_reply_fractions()), (16, 21));
-        assert_eq!((whole.reduction_fractions(8, 8, true), fractional.reduction_fractions(8, 8, true)), (32, 40));
+        assert_eq!(
+            (whole.reduction_fractions(8, 8, true, false), fractional.reduction_fractions(8, 8, true, false)),
+            (32, 40)
+        );
+    }
+
+    #[test]
+    fn a_forcing_move_gets_its_share_of_the_reduction() {
+        // 40 sixteenths for a quiet move (above); a forcing move's share of it.
+        for (share, fractional, whole) in [(0, 0, 0), (4, 10, 0), (8, 20, 16), (16, 40, 32)] {
+            let selectivity = Selectivity { forcing_reduction: share, fractional_depth: true, ..Selectivity::ALL };
+            assert_eq!(selectivity.reduction_fractions(8, 8, true, true), fractional, "share {share}");
+            assert_eq!(selectivity.reduction_fractions(8, 8, true, false), 40, "share {share}");
+            let selectivity = Selectivity { fractional_depth: false, ..selectivity };
+            assert_eq!(selectivity.reduction_fractions(8, 8, true, true), whole, "share {share}, whole plies");
+        }
     }
 }

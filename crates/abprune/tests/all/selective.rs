@@ -44,6 +44,9 @@ fn selective_options() -> Vec<EngineOptions> {
         single_reply_extension: 27,
         ..Selectivity::NONE
     });
+    // Forcing moves reduced like quiet ones, and by a quarter of that.
+    singles.push(Selectivity { forcing_reduction: 16, ..Selectivity::ALL });
+    singles.push(Selectivity { forcing_reduction: 4, ..Selectivity::ALL });
     let mut all = Vec::new();
     // The history and counter-move history blended into the hints (they
     // only reorder) with every
