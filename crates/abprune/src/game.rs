@@ -372,10 +372,13 @@ pub trait Game {
         Horizon::Quiet
     }
 
-    /// True for a move the engine's selective search must search at full
-    /// depth and never prune ([`crate::Selectivity`]): a capture or a check
-    /// in chess, a four, an open three or the block of one in Gomoku. Asked
-    /// before the move is played, only when a selective technique is on.
+    /// True for a move the engine's selective search spares
+    /// ([`crate::Selectivity`]): a capture or a check in chess, a four, an
+    /// open three or the block of one in Gomoku. It is never pruned by
+    /// futility, and reduced and pruned by count only as far as
+    /// [`crate::Selectivity::forcing_reduction`] and
+    /// [`crate::Selectivity::forcing_pruning`] say. Asked before the move
+    /// is played, only when a selective technique is on.
     /// Default: `false` (every move may be reduced or pruned late in the
     /// ordering).
     fn is_forcing(&self, _mv: Self::Move) -> bool {

@@ -306,7 +306,9 @@ impl Game for Gomoku {
 
     /// A move that makes a four or an open three, or takes a point where
     /// the opponent would make a double threat (two threes, a four-three,
-    /// an open four or a five): the moves the search never reduces. Except
+    /// an open four or a five): the moves the search spares (never
+    /// pruned by futility; the player reduces them and prunes them by
+    /// count like other moves, `super::selectivity`). Except
     /// a counter-four far from the fight: when the opponent has an open
     /// three, a four of mine more than `DISTRACTION_DISTANCE` points from
     /// both last stones only delays the defence (the opponent blocks it and

@@ -714,7 +714,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// Step 7, selective search only: whether the move is left out, so
     /// that late quiet moves near the horizon cost nothing: pruned
     /// ([`Searcher::prunes_late_move`], counted as unproven, its ABDADA
-    /// mark released), or the move a singular test leaves out.
+    /// mark released; a forcing move only by its count, and only with
+    /// [`crate::Selectivity::forcing_pruning`]), or the move a singular
+    /// test leaves out.
     #[inline(always)]
     fn skips_move(
         &mut self,
@@ -725,9 +727,12 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     ) -> bool {
         if at.searched > 0
             && !node.is_root
-            && !at.forcing
             && !node.best.is_loss()
-            && (self.prunes_late_move(node, at.searched) || self.prunes_trivial_move(node, at.mv))
+            && if at.forcing {
+                self.plan.selectivity().forcing_pruning && self.prunes_by_count(node, at.searched)
+            } else {
+                self.prunes_late_move(node, at.searched) || self.prunes_trivial_move(node, at.mv)
+            }
         {
             if let Some(mark) = mark {
                 mark.release();
@@ -1172,18 +1177,26 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
     /// pruning near the horizon, or futility pruning when the evaluation
     /// plus the margin cannot reach alpha.
     fn prunes_late_move(&self, node: &Node<'a, G::Move>, searched: usize) -> bool {
-        let (depth, alpha) = (node.depth, node.alpha);
-        let selectivity = *self.plan.selectivity();
-        if selectivity.late_move_pruning && depth <= LMP_MAX_DEPTH && searched >= late_move_count(depth, node.improving)
-        {
+        if self.prunes_by_count(node, searched) {
             return true;
         }
+        let (depth, alpha) = (node.depth, node.alpha);
+        let selectivity = *self.plan.selectivity();
         match node.static_eval {
             Some(eval) if selectivity.futility && depth <= FUTILITY_MAX_DEPTH && alpha.is_heuristic() => {
                 i64::from(eval.get()) + i64::from(selectivity.futility_margin_at(depth)) <= i64::from(alpha.get())
             }
             _ => false,
         }
+    }
+
+    /// Whether the `searched`-th move is beyond the count move-count
+    /// pruning keeps at this node.
+    #[inline(always)]
+    fn prunes_by_count(&self, node: &Node<'a, G::Move>, searched: usize) -> bool {
+        self.plan.selectivity().late_move_pruning
+            && node.depth <= LMP_MAX_DEPTH
+            && searched >= late_move_count(node.depth, node.improving)
     }
 
     /// Whether a move that builds nothing is skipped this near the horizon

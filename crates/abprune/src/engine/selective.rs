@@ -36,7 +36,11 @@
 //!   evaluation to alpha are skipped.
 //! - **late-move pruning** (move-count pruning): near the horizon, once a
 //!   node has searched enough moves and has one that does not lose, the
-//!   remaining quiet moves are skipped.
+//!   remaining quiet moves are skipped. Forcing moves are kept from it
+//!   unless [`Selectivity::forcing_pruning`] is on (Rapfi prunes every
+//!   move alike by count): the count then takes the forcing moves too,
+//!   which come first in the order, so a node with many threats searches
+//!   its first few only.
 //! - **improving** (Stockfish's and Rapfi's): move-count pruning keeps
 //!   half as many moves at a node whose static evaluation is no better
 //!   than at the node two plies up (the same side to move): a side whose
@@ -119,6 +123,8 @@ pub struct Selectivity {
     pub reverse_futility: bool,
     /// Move-count pruning of late quiet moves near the horizon.
     pub late_move_pruning: bool,
+    /// Move-count pruning also skips forcing moves beyond the count.
+    pub forcing_pruning: bool,
     /// Move-count pruning keeps half its moves where the static
     /// evaluation is not improving on two plies before.
     pub improving: bool,
@@ -189,6 +195,7 @@ impl Selectivity {
         futility: false,
         reverse_futility: false,
         late_move_pruning: false,
+        forcing_pruning: false,
         improving: false,
         extensions: false,
         internal_reductions: false,
@@ -214,6 +221,7 @@ impl Selectivity {
         futility: true,
         reverse_futility: true,
         late_move_pruning: true,
+        forcing_pruning: true,
         improving: true,
         extensions: true,
         internal_reductions: true,
@@ -239,6 +247,7 @@ impl Selectivity {
             || self.futility
             || self.reverse_futility
             || self.late_move_pruning
+            || self.forcing_pruning
             || self.improving
             || self.extensions
             || self.internal_reductions
@@ -254,12 +263,13 @@ impl Selectivity {
     }
 
     /// The names of the switches, in the order of the fields, for command lines.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 18] = [
         "lmr",
         "null",
         "futility",
         "rfp",
         "lmp",
+        "forcingprune",
         "improving",
         "extensions",
         "iir",
@@ -282,6 +292,7 @@ impl Selectivity {
             "futility" => &mut self.futility,
             "rfp" => &mut self.reverse_futility,
             "lmp" => &mut self.late_move_pruning,
+            "forcingprune" => &mut self.forcing_pruning,
             "improving" => &mut self.improving,
             "extensions" => &mut self.extensions,
             "iir" => &mut self.internal_reductions,

@@ -44,9 +44,11 @@ fn selective_options() -> Vec<EngineOptions> {
         single_reply_extension: 27,
         ..Selectivity::NONE
     });
-    // Forcing moves reduced like quiet ones, and by a quarter of that.
+    // Forcing moves reduced like quiet ones, and by a quarter of that;
+    // pruned by count with nothing else on.
     singles.push(Selectivity { forcing_reduction: 16, ..Selectivity::ALL });
     singles.push(Selectivity { forcing_reduction: 4, ..Selectivity::ALL });
+    singles.push(Selectivity { late_move_pruning: true, forcing_pruning: true, ..Selectivity::NONE });
     let mut all = Vec::new();
     // The history and counter-move history blended into the hints (they
     // only reorder) with every
