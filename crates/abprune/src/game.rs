@@ -377,8 +377,10 @@ pub trait Game {
     /// open three or the block of one in Gomoku. It is never pruned by
     /// futility, and reduced and pruned by count only as far as
     /// [`crate::Selectivity::forcing_reduction`] and
-    /// [`crate::Selectivity::forcing_pruning`] say. Asked before the move
-    /// is played, only when a selective technique is on.
+    /// [`crate::Selectivity::forcing_pruning`] say; a forcing move after
+    /// the same side's forcing move two plies up (an attack that goes on)
+    /// keeps [`crate::Selectivity::attack_relief`] of its reduction. Asked
+    /// before the move is played, only when a selective technique is on.
     /// Default: `false` (every move may be reduced or pruned late in the
     /// ordering).
     fn is_forcing(&self, _mv: Self::Move) -> bool {

@@ -8,7 +8,7 @@
 //! game's candidate moves answer fours and open threes), and the answer is
 //! checked for legality before it leaves, whatever happened.
 
-use abprune::engine::PLY_FRACTIONS;
+use abprune::engine::{MAX_ATTACK_RELIEF, PLY_FRACTIONS};
 use abprune::{Engine, EngineOptions, Game, Score, SearchInfo, SearchLimits, Selectivity};
 use abprune_games::gomoku::Threat;
 pub use abprune_games::gomoku::{HISTORY_WEIGHT, SELECTIVITY};
@@ -92,7 +92,8 @@ impl PlayerSettings {
     /// (`lmr`, `null`, `futility`, `rfp`, `lmp`, `extensions`, `iir`, `singular`), and the
     /// futility and razoring margins a ply (`margin=N`, `razor=N`), the single-reply extension
     /// (`extension=N` sixteenths of a ply), a forcing move's share of the late move reduction
-    /// (`forcingred=N` sixteenths, `Selectivity::forcing_reduction`), and a node budget for every move
+    /// (`forcingred=N` sixteenths, `Selectivity::forcing_reduction`), how much less a continued attack
+    /// is reduced (`attackrelief=N` sixteenths, `Selectivity::attack_relief`), and a node budget for every move
     /// (`nodes=N`, [`PlayerSettings::nodes`]).
     ///
     /// Each switch is given once: a second `vcf=`, or an empty switch
@@ -161,6 +162,12 @@ impl PlayerSettings {
                     })?;
                     self.engine.shape.selectivity.forcing_reduction = sixteenths;
                 }
+                "attackrelief" => {
+                    let sixteenths: u32 = value.parse().ok().filter(|n| *n <= MAX_ATTACK_RELIEF).ok_or_else(|| {
+                        anyhow::anyhow!("'{switch}': a continued attack's relief from the late move reduction is a number of sixteenths, 0 to {MAX_ATTACK_RELIEF}")
+                    })?;
+                    self.engine.shape.selectivity.attack_relief = sixteenths;
+                }
                 "margin" => {
                     self.engine.shape.selectivity.futility_margin =
                         value.parse().map_err(|_| anyhow::anyhow!("'{switch}': the margin is a number"))?
@@ -197,7 +204,7 @@ impl PlayerSettings {
                     None => bail!(
                         "unknown switch '{name}' (known: order, vcf, vct, defence, quiescence, killers, history, histw, counterw, partial, table, \
                          threads, nodes, \
-                         selective, margin, razor, extension, forcingred, {})",
+                         selective, margin, razor, extension, forcingred, attackrelief, {})",
                         Selectivity::NAMES.join(", ")
                     ),
                 },

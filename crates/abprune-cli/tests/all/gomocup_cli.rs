@@ -190,13 +190,23 @@ fn a_whole_game_of_the_brain_against_itself() {
 fn switches_on_the_command_line_are_checked_before_the_brain_starts() {
     // A known switch plays; an unknown one or a bad value is refused at once.
     let out = common::abprune_with_stdin(
-        &["gomocup", "--threads", "1", "--set", "lmr=off,vct=off,razor=300,forcingred=8"],
+        &["gomocup", "--threads", "1", "--set", "lmr=off,vct=off,razor=300,forcingred=8,attackrelief=8"],
         "START 9\nBEGIN\nEND\n",
     );
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.lines().any(|line| line == "4,4"), "{stdout}");
-    for bad in ["lmr=maybe", "warp=on", "lmr", "razor=0", "razor=wide", "forcingred=17", "forcingred=half"] {
+    for bad in [
+        "lmr=maybe",
+        "warp=on",
+        "lmr",
+        "razor=0",
+        "razor=wide",
+        "forcingred=17",
+        "forcingred=half",
+        "attackrelief=33",
+        "attackrelief=-1",
+    ] {
         let out = common::abprune_with_stdin(&["gomocup", "--set", bad], "START 9\nEND\n");
         assert_eq!(out.status.code(), Some(2), "{bad}");
         assert!(String::from_utf8_lossy(&out.stderr).contains(bad), "{bad}");

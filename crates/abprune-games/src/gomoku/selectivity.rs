@@ -34,6 +34,11 @@ pub const SINGLE_REPLY_EXTENSION: u32 = 21;
 /// million nodes is proven 109/137 against 73/137.
 pub const FORCING_REDUCTION: u32 = 16;
 
+/// How much less a forcing move is reduced when the same side's move
+/// two plies up was forcing too, in sixteenths of a ply
+/// (`Selectivity::attack_relief`): MEASURING.
+pub const ATTACK_RELIEF: u32 = 0;
+
 /// How many hint units the history may move a move's key by
 /// ([`abprune::OrderingOptions::history_weight`]): the learned hint is in
 /// thousandths of a logit, so 1.5 logits. Self-play at 50,000 nodes a
@@ -135,6 +140,7 @@ pub const SELECTIVITY: Selectivity = Selectivity {
     fractional_depth: true,
     single_reply_extension: SINGLE_REPLY_EXTENSION,
     forcing_reduction: FORCING_REDUCTION,
+    attack_relief: ATTACK_RELIEF,
     forcing_pruning: true,
     fail_high_reduction: true,
     raised_alpha_reduction: false,

@@ -96,6 +96,6 @@ pub use options::{
 pub use ordering::MAX_MOVE_ID;
 pub use quiescence::MAX_QUIESCENCE_PLIES;
 pub use report::{EngineResult, SearchInfo, SolveMode};
-pub use selective::{Selectivity, PLY_FRACTIONS, RAISED_MAX_DEPTH, RAISED_MIN_DEPTH};
+pub use selective::{Selectivity, MAX_ATTACK_RELIEF, PLY_FRACTIONS, RAISED_MAX_DEPTH, RAISED_MIN_DEPTH};
 pub use solve::probe_point;
 pub use tt::{TranspositionTable, MAX_MOVE_CODE};

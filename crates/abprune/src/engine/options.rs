@@ -6,7 +6,7 @@
 //! none of those.
 
 use super::error::EngineError;
-use super::selective::{Selectivity, PLY_FRACTIONS};
+use super::selective::{Selectivity, MAX_ATTACK_RELIEF, PLY_FRACTIONS};
 use crate::limits::CHECK_INTERVAL;
 
 /// How each iteration searches the root.
@@ -533,6 +533,12 @@ impl EngineOptions {
             return Err(EngineError::InvalidOptions(format!(
                 "a forcing move's share of the late move reduction is {} sixteenths, more than the whole ({PLY_FRACTIONS})",
                 self.shape.selectivity.forcing_reduction
+            )));
+        }
+        if self.shape.selectivity.attack_relief > MAX_ATTACK_RELIEF {
+            return Err(EngineError::InvalidOptions(format!(
+                "a continued attack's relief from the late move reduction is {} sixteenths, more than {MAX_ATTACK_RELIEF}",
+                self.shape.selectivity.attack_relief
             )));
         }
         if self.shape.selectivity.futility_margin <= 0 {

@@ -134,6 +134,11 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     /// [`crate::Selectivity::improving`]): a node compares its own with
     /// the one two plies up.
     static_evals: Vec<Option<Score>>,
+    /// By ply, whether the move being searched from the node at that ply
+    /// is forcing (selective search with
+    /// [`crate::Selectivity::attack_relief`]): a forcing move continues
+    /// an attack when its side's move two plies up was forcing too.
+    forcing_by_ply: Vec<bool>,
 }
 
 impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
@@ -178,6 +183,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             root_improvement: None,
             root_first: None,
             static_evals: Vec::new(),
+            forcing_by_ply: Vec::new(),
         }
     }
 
@@ -641,6 +647,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
                 let raised = if !at.forcing && self.raised_alpha(node) { PLY_FRACTIONS } else { 0 };
                 let new_depth =
                     (node.fractional_depth() - PLY_FRACTIONS + extension).saturating_sub(fail_high + raised);
+                if self.plan.selectivity().attack_relief > 0 {
+                    self.note_forcing(node.ply, at.forcing);
+                }
                 self.search_selective_move(node, mover, at, new_depth)
             } else {
                 self.search_move(node, mover, at, node.depth - 1)
@@ -839,7 +848,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             let selectivity = self.plan.selectivity();
             let reducible = !at.forcing || selectivity.forcing_reduction > 0;
             let reduction = if selectivity.late_move_reductions && reducible && Some(at.index) != node.table_index {
-                let base = selectivity.reduction_fractions(node.depth, at.searched, node.pv_node, at.forcing);
+                let attacking = at.forcing && selectivity.attack_relief > 0 && self.attacked_before(ply);
+                let base =
+                    selectivity.reduction_fractions(node.depth, at.searched, node.pv_node, at.forcing, attacking);
                 let base = if selectivity.history_reductions {
                     let game = &*self.context.game;
                     let blended = game.move_id(mv).map_or(0, |id| self.history.blended(side_index(mover), id));
@@ -1188,6 +1199,22 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             }
             _ => false,
         }
+    }
+
+    /// Notes whether the move searched from the node at `ply` is forcing
+    /// ([`Searcher::attacked_before`] asks two plies down).
+    fn note_forcing(&mut self, ply: u32, forcing: bool) {
+        let ply = ply as usize;
+        if self.forcing_by_ply.len() <= ply {
+            self.forcing_by_ply.resize(ply + 1, false);
+        }
+        self.forcing_by_ply[ply] = forcing;
+    }
+
+    /// Whether the side to move at `ply` played a forcing move two plies
+    /// up, on the current line ([`crate::Selectivity::attack_relief`]).
+    fn attacked_before(&self, ply: u32) -> bool {
+        (ply as usize).checked_sub(2).and_then(|up| self.forcing_by_ply.get(up)).copied().unwrap_or(false)
     }
 
     /// Whether the `searched`-th move is beyond the count move-count

@@ -22,6 +22,10 @@
 //!   reduces Gomoku's threes and fours too, since a position offers many
 //!   and an attack that is not the one that wins should not get the full
 //!   depth.
+//!   [`Selectivity::attack_relief`] takes a fraction of a ply off that
+//!   reduction where the same side's move two plies up was forcing too
+//!   (Rapfi's continuous attack): a line of threats is how games are won,
+//!   so its next threat keeps more of the depth than the first.
 //! - **null-move pruning**: where the static evaluation is already at least
 //!   beta, the side to move passes ([`crate::Game::play_null`]) and the
 //!   opponent searches less deep; if even then the result stays at least
@@ -168,6 +172,12 @@ pub struct Selectivity {
     /// default) never reduces one, [`PLY_FRACTIONS`] reduces it like a
     /// quiet move. With [`Selectivity::late_move_reductions`].
     pub forcing_reduction: u32,
+    /// How much less a late forcing move is reduced, in sixteenths of a
+    /// ply, when the same side's move two plies up was forcing too: an
+    /// attack that goes on (Rapfi's continuous attack, 0.53 ply). 0 (the
+    /// default) takes nothing off. With [`Selectivity::late_move_reductions`]
+    /// and a nonzero [`Selectivity::forcing_reduction`].
+    pub attack_relief: u32,
     /// The futility margin per ply of depth, in the game's evaluation
     /// units ([`crate::Game::evaluate`]): about what a quiet move and the
     /// reply can change the evaluation by.
@@ -210,6 +220,7 @@ impl Selectivity {
         stale_pv_reductions: false,
         single_reply_extension: PLY_FRACTIONS,
         forcing_reduction: 0,
+        attack_relief: 0,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
         razor_margin: DEFAULT_RAZOR_MARGIN,
     };
@@ -236,6 +247,7 @@ impl Selectivity {
         stale_pv_reductions: true,
         single_reply_extension: PLY_FRACTIONS,
         forcing_reduction: PLY_FRACTIONS / 2,
+        attack_relief: PLY_FRACTIONS / 2,
         futility_margin: DEFAULT_FUTILITY_MARGIN,
         razor_margin: DEFAULT_RAZOR_MARGIN,
     };
@@ -352,6 +364,11 @@ pub fn late_move_reduction(depth: u32, searched: usize, pv_node: bool) -> u32 {
     (base * f64::from(PLY_FRACTIONS)) as u32 + PLY_FRACTIONS * u32::from(!pv_node)
 }
 
+/// The most [`Selectivity::attack_relief`] may take off a reduction, in
+/// sixteenths: two plies, more than any reduction of a forcing move at
+/// the depths a search reaches (a larger value is a mistake of units).
+pub const MAX_ATTACK_RELIEF: u32 = 2 * PLY_FRACTIONS;
+
 /// Null-move pruning needs at least this remaining depth.
 pub const NULL_MOVE_MIN_DEPTH: u32 = 3;
 /// The null move's search is this many plies shallower ...
@@ -403,9 +420,20 @@ impl Selectivity {
     /// A late move's reduction in sixteenths of a ply (for a forcing move,
     /// its share [`Selectivity::forcing_reduction`]), whole plies unless
     /// the depth is fractional.
-    pub(crate) fn reduction_fractions(&self, depth: u32, searched: usize, pv_node: bool, forcing: bool) -> u32 {
+    ///
+    /// `attacking`: the move is forcing and so was the same side's move
+    /// two plies up, which takes [`Selectivity::attack_relief`] off.
+    pub(crate) fn reduction_fractions(
+        &self,
+        depth: u32,
+        searched: usize,
+        pv_node: bool,
+        forcing: bool,
+        attacking: bool,
+    ) -> u32 {
         let fractions = late_move_reduction(depth, searched, pv_node);
         let fractions = if forcing { fractions * self.forcing_reduction / PLY_FRACTIONS } else { fractions };
+        let fractions = if attacking { fractions.saturating_sub(self.attack_relief) } else { fractions };
         if self.fractional_depth {
             fractions
         } else {
@@ -564,8 +592,11 @@ mod tests {
         for name in Selectivity::NAMES {
             *switches.switch_mut(name).unwrap() = true;
         }
-        // The forcing moves' share of a reduction is a number, not a switch.
-        assert_eq!(Selectivity { forcing_reduction: PLY_FRACTIONS / 2, ..switches }, Selectivity::ALL);
+        // The forcing moves' share of a reduction and a continued attack's
+        // relief are numbers, not switches.
+        let numbers =
+            Selectivity { forcing_reduction: PLY_FRACTIONS / 2, attack_relief: PLY_FRACTIONS / 2, ..switches };
+        assert_eq!(numbers, Selectivity::ALL);
         assert!(Selectivity::ALL.razor_margin_at(2) > Selectivity::ALL.futility_margin_at(2));
         assert!(!Selectivity::NONE.any() && Selectivity::ALL.any());
     }
@@ -603,7 +634,7 @@ mod tests {
         for depth in LMR_MIN_DEPTH..40 {
             for searched in LMR_FULL_MOVES..60 {
                 for pv_node in [false, true] {
-                    let fractions = whole.reduction_fractions(depth, searched, pv_node, false);
+                    let fractions = whole.reduction_fractions(depth, searched, pv_node, false, false);
                     assert_eq!(fractions, plies(depth, searched, pv_node) * PLY_FRACTIONS, "{depth} {searched}");
                 }
             }
@@ -614,7 +645,10 @@ mod tests {
         let fractional = Selectivity { fractional_depth: true, ..whole };
         assert_eq!((whole.single_reply_fractions(), fractional.single_reply_fractions()), (16, 21));
         assert_eq!(
-            (whole.reduction_fractions(8, 8, true, false), fractional.reduction_fractions(8, 8, true, false)),
+            (
+                whole.reduction_fractions(8, 8, true, false, false),
+                fractional.reduction_fractions(8, 8, true, false, false)
+            ),
             (32, 40)
         );
     }
@@ -624,10 +658,26 @@ mod tests {
         // 40 sixteenths for a quiet move (above); a forcing move's share of it.
         for (share, fractional, whole) in [(0, 0, 0), (4, 10, 0), (8, 20, 16), (16, 40, 32)] {
             let selectivity = Selectivity { forcing_reduction: share, fractional_depth: true, ..Selectivity::ALL };
-            assert_eq!(selectivity.reduction_fractions(8, 8, true, true), fractional, "share {share}");
-            assert_eq!(selectivity.reduction_fractions(8, 8, true, false), 40, "share {share}");
+            let selectivity = Selectivity { attack_relief: 0, ..selectivity };
+            assert_eq!(selectivity.reduction_fractions(8, 8, true, true, false), fractional, "share {share}");
+            assert_eq!(selectivity.reduction_fractions(8, 8, true, false, false), 40, "share {share}");
             let selectivity = Selectivity { fractional_depth: false, ..selectivity };
-            assert_eq!(selectivity.reduction_fractions(8, 8, true, true), whole, "share {share}, whole plies");
+            assert_eq!(selectivity.reduction_fractions(8, 8, true, true, false), whole, "share {share}, whole plies");
         }
+    }
+
+    #[test]
+    fn a_continued_attack_is_reduced_less() {
+        // A forcing move's whole reduction (40 sixteenths, above), less the
+        // relief when the same side's move before it was forcing too; never
+        // below nothing, and rounded down to whole plies afterwards.
+        let selectivity =
+            Selectivity { forcing_reduction: 16, attack_relief: 8, fractional_depth: true, ..Selectivity::ALL };
+        assert_eq!(selectivity.reduction_fractions(8, 8, true, true, true), 32);
+        assert_eq!(selectivity.reduction_fractions(8, 8, true, true, false), 40);
+        let generous = Selectivity { attack_relief: 48, ..selectivity };
+        assert_eq!(generous.reduction_fractions(8, 8, true, true, true), 0);
+        let whole = Selectivity { attack_relief: 10, fractional_depth: false, ..selectivity };
+        assert_eq!(whole.reduction_fractions(8, 8, true, true, true), 16, "30 sixteenths round down to a ply");
     }
 }

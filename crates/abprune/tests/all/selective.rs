@@ -5,6 +5,7 @@
 //! null-window tests (which switch the techniques off) give the same
 //! answers as without them; the Gomoku pass leaves the position as it was.
 
+use abprune::engine::MAX_ATTACK_RELIEF;
 use abprune::{
     negamax, Engine, EngineOptions, Game, NoTrace, Score, SearchLimits, Selectivity, SolveMode, Variant,
     UNLIMITED_DEPTH,
@@ -49,6 +50,15 @@ fn selective_options() -> Vec<EngineOptions> {
     singles.push(Selectivity { forcing_reduction: 16, ..Selectivity::ALL });
     singles.push(Selectivity { forcing_reduction: 4, ..Selectivity::ALL });
     singles.push(Selectivity { late_move_pruning: true, forcing_pruning: true, ..Selectivity::NONE });
+    // A continued attack relieved of its whole reduction, with nothing
+    // else on but the reductions.
+    singles.push(Selectivity {
+        late_move_reductions: true,
+        fractional_depth: true,
+        forcing_reduction: 16,
+        attack_relief: MAX_ATTACK_RELIEF,
+        ..Selectivity::NONE
+    });
     let mut all = Vec::new();
     // The history and counter-move history blended into the hints (they
     // only reorder) with every
