@@ -36,7 +36,11 @@ pub const FORCING_REDUCTION: u32 = 16;
 
 /// How much less a forcing move is reduced when the same side's move
 /// two plies up was forcing too, in sixteenths of a ply
-/// (`Selectivity::attack_relief`): MEASURING.
+/// (`Selectivity::attack_relief`, Rapfi's continuous attack): none. Half
+/// a ply (8) proved 112/137 of the forced wins at a million nodes against
+/// 109/137, but scored +180 -202 =18 (Elo -19 [-53, +14]) in self-play
+/// at 50,000 nodes a move over 400 distinct games; `attackrelief=N`
+/// sets it.
 pub const ATTACK_RELIEF: u32 = 0;
 
 /// How many hint units the history may move a move's key by
