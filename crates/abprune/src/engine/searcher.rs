@@ -1211,8 +1211,11 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
         self.forcing_by_ply[ply] = forcing;
     }
 
-    /// Whether the side to move at `ply` played a forcing move two plies
-    /// up, on the current line ([`crate::Selectivity::attack_relief`]).
+    /// Whether the move two plies up, on the current line, was forcing
+    /// ([`crate::Selectivity::attack_relief`]): in a game whose sides
+    /// alternate, the side to move at `ply` played it. A game where a
+    /// side may move twice running asks about the ply all the same; only
+    /// games with forcing moves ([`Game::is_forcing`]) are concerned.
     fn attacked_before(&self, ply: u32) -> bool {
         (ply as usize).checked_sub(2).and_then(|up| self.forcing_by_ply.get(up)).copied().unwrap_or(false)
     }
