@@ -379,7 +379,7 @@ pub trait Game {
     /// [`crate::Selectivity::forcing_reduction`] and
     /// [`crate::Selectivity::forcing_pruning`] say; a forcing move after
     /// the same side's forcing move two plies up (an attack that goes on)
-    /// keeps [`crate::Selectivity::attack_relief`] of its reduction. Asked
+    /// is reduced [`crate::Selectivity::attack_relief`] less. Asked
     /// before the move is played, only when a selective technique is on.
     /// Default: `false` (every move may be reduced or pruned late in the
     /// ordering).
