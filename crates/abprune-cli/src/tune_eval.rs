@@ -110,6 +110,10 @@ pub struct EvalArgs {
     /// the last move (for that position's side to move).
     #[arg(long)]
     two_ply: bool,
+    /// With `--two-ply`, fit the threat mask as the position's own
+    /// (`EvalTables::whole_mask`): only the cells are averaged.
+    #[arg(long, requires = "two_ply")]
+    whole_mask: bool,
     /// Where to write the fitted tables (Rust source for
     /// `crates/abprune-games/src/gomoku/eval_tables.rs`).
     #[arg(long)]
@@ -265,7 +269,7 @@ fn read_samples(args: &EvalArgs) -> Result<(Samples, Samples)> {
             };
             let value = (labelled.value.abs() < FORCED_VALUE).then(|| labelled.value.clamp(-32000, 32000) as i16);
             let samples = if game_number % HOLD_OUT_EVERY == 0 { &mut held_out } else { &mut fitted };
-            if add_sample(samples, game, target, value, args.two_ply) {
+            if add_sample(samples, game, target, value, args.two_ply, args.whole_mask) {
                 read += 1;
                 if read > MAX_SAMPLES {
                     bail!(
@@ -401,7 +405,14 @@ impl Replayer {
 /// Adds `game` as a sample if it is quiet and not over; true if added.
 /// With `two_ply`, the position before the last move is visited (the
 /// move taken back and played again) for its features.
-fn add_sample(samples: &mut Samples, game: &mut Gomoku, target: f64, value: Option<i16>, two_ply: bool) -> bool {
+fn add_sample(
+    samples: &mut Samples,
+    game: &mut Gomoku,
+    target: f64,
+    value: Option<i16>,
+    two_ply: bool,
+    whole_mask: bool,
+) -> bool {
     if game.outcome().is_some() {
         return false;
     }
@@ -413,10 +424,10 @@ fn add_sample(samples: &mut Samples, game: &mut Gomoku, target: f64, value: Opti
     // (feature, halves) pairs; summed per feature below.
     let mut counts: Vec<(u32, i32)> = Vec::with_capacity(4 * 64);
     let own = if two_ply && last.is_some() { 1 } else { 2 };
-    push_counts(game, own, &mut counts);
+    push_counts(game, own, if whole_mask { 2 } else { own }, &mut counts);
     if let (true, Some(last)) = (two_ply, last) {
         game.undo(last);
-        push_counts(game, -1, &mut counts);
+        push_counts(game, -1, if whole_mask { 0 } else { -1 }, &mut counts);
         game.play(last);
     }
     counts.sort_unstable_by_key(|&(feature, _)| feature);
@@ -434,13 +445,15 @@ fn add_sample(samples: &mut Samples, game: &mut Gomoku, target: f64, value: Opti
 }
 
 /// Pushes the features of `game` for its side to move, each `halves`
-/// halves.
-fn push_counts(game: &Gomoku, halves: i32, counts: &mut Vec<(u32, i32)>) {
+/// halves, its threat mask `mask_halves`.
+fn push_counts(game: &Gomoku, halves: i32, mask_halves: i32, counts: &mut Vec<(u32, i32)>) {
     let mask = game.eval_codes(|mover, waiter| {
         counts.push((u32::from(mover), halves));
         counts.push((WAITER as u32 + u32::from(waiter), halves));
     });
-    counts.push(((MASK + mask) as u32, halves));
+    if mask_halves != 0 {
+        counts.push(((MASK + mask) as u32, mask_halves));
+    }
     counts.push((TEMPO as u32, halves));
 }
 
@@ -646,8 +659,8 @@ fn write_tables(path: &Path, weights: &[f64], args: &EvalArgs, positions: usize)
     );
     text.push_str(&list(&mut weights[MASK..TEMPO].iter().copied()));
     text.push_str(&format!(
-        "];\n\n/// The side to move's bonus for having the move.\npub(super) const TEMPO: i32 = {};\n\n/// Whether the tables were fitted as the two-ply average.\npub(super) const TWO_PLY: bool = {};\n",
-        weights[TEMPO] as i32, args.two_ply
+        "];\n\n/// The side to move's bonus for having the move.\npub(super) const TEMPO: i32 = {};\n\n/// Whether the tables were fitted as the two-ply average.\npub(super) const TWO_PLY: bool = {};\n\n/// Whether the threat mask's value is the position's own (not averaged).\npub(super) const WHOLE_MASK: bool = {};\n",
+        weights[TEMPO] as i32, args.two_ply, args.whole_mask
     ));
     let mut file =
         std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display())).at_run_time()?;
@@ -682,11 +695,18 @@ mod tests {
     /// The one-ply pattern evaluation of `game` under `tables`, from its
     /// inputs (whatever the tables' `two_ply`).
     fn one_ply(game: &Gomoku, tables: &EvalTables) -> i32 {
+        let (cells, mask) = parts(game, tables);
+        cells + mask
+    }
+
+    /// The tempo with the cell sums, and the threat mask's value, of
+    /// `game` under `tables`.
+    fn parts(game: &Gomoku, tables: &EvalTables) -> (i32, i32) {
         let mut value = tables.tempo;
         let mask = game.eval_codes(|mover, waiter| {
             value += tables.mover[usize::from(mover)] - tables.waiter[usize::from(waiter)];
         });
-        value + tables.mask[mask]
+        (value, tables.mask[mask])
     }
 
     #[test]
@@ -706,7 +726,7 @@ mod tests {
         for line in lines {
             let labelled = parse_line(line).unwrap().unwrap();
             let (game, _) = replayer.advance(&labelled).unwrap();
-            if add_sample(&mut samples, game, 0.5, Some(10), false) {
+            if add_sample(&mut samples, game, 0.5, Some(10), false, false) {
                 assert_eq!(samples.eval(added, &weights) as i32, one_ply(game, tables), "{line}");
                 added += 1;
             }
@@ -731,10 +751,40 @@ mod tests {
             game.undo(last);
             let before = one_ply(game, tables);
             game.play(last);
-            assert!(add_sample(&mut samples, game, 0.5, Some(10), true), "{line}");
+            assert!(add_sample(&mut samples, game, 0.5, Some(10), true, false), "{line}");
             let expected = f64::from(now - before) / 2.0;
             assert!((samples.eval(added, &weights) - expected).abs() < 1e-9, "{line}: {expected}");
             assert_eq!(game.history(), &labelled.moves[..], "the position is left as it was");
+        }
+    }
+
+    #[test]
+    fn whole_mask_samples_average_the_cells_and_keep_the_mask_whole() {
+        // With --whole-mask a sample is half the cells of its position
+        // less half those of the position before, plus its own threat
+        // mask's value at full weight (the mask of the position before is
+        // not read). The positions have threats for both sides, so the
+        // mask term is not zero and the two forms differ.
+        let tables = abprune_games::gomoku::cells::current_tables();
+        let weights = to_vector(tables);
+        let mut samples = Samples::default();
+        samples.offsets.push(0);
+        let mut replayer = Replayer::default();
+        let lines = ["15,Freestyle,H8I9I8J9,1,G8(10)", "15,Freestyle,H8I9I8J9G8,1,K9(10)"];
+        for (added, line) in lines.into_iter().enumerate() {
+            let labelled = parse_line(line).unwrap().unwrap();
+            let (game, _) = replayer.advance(&labelled).unwrap();
+            let (cells, mask) = parts(game, tables);
+            let last = *game.history().last().unwrap();
+            game.undo(last);
+            let (cells_before, mask_before) = parts(game, tables);
+            game.play(last);
+            assert_ne!((mask, mask_before), (0, 0), "{line}: the case needs a mask term");
+            assert!(add_sample(&mut samples, game, 0.5, Some(10), true, true), "{line}");
+            let expected = f64::from(cells - cells_before) / 2.0 + f64::from(mask);
+            assert!((samples.eval(added, &weights) - expected).abs() < 1e-9, "{line}: {expected}");
+            let averaged = f64::from(cells + mask - cells_before - mask_before) / 2.0;
+            assert!((expected - averaged).abs() > 1e-9, "{line}: the forms must differ here");
         }
     }
 
@@ -747,7 +797,7 @@ mod tests {
         for (line, target) in [("15,Freestyle,H8A1I8,0,A2(-300)", 0.1), ("15,Freestyle,H8A1I8A15,0,A2(300)", 0.9)] {
             let labelled = parse_line(line).unwrap().unwrap();
             let (game, _) = replayer.advance(&labelled).unwrap();
-            assert!(add_sample(&mut samples, game, target, Some(0), false));
+            assert!(add_sample(&mut samples, game, target, Some(0), false, false));
         }
         let start = to_vector(abprune_games::gomoku::cells::current_tables());
         let args = EvalArgs {
@@ -763,6 +813,7 @@ mod tests {
             seed: 1,
             threads: 2,
             two_ply: false,
+            whole_mask: false,
             out: None,
         };
         let scale = 300.0;

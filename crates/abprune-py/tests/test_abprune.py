@@ -589,7 +589,7 @@ def test_gomoku_search_searches_as_the_cli_player_does():
     # `abprune solve gomoku --threads 1 --depth 12 h8 i9 i8 g8 j7 h9 g9 j9 k9 i7`
     # searches (update both together when the engine or the evaluation changes).
     result = abprune.Gomoku("h8 i9 i8 g8 j7 h9 g9 j9 k9 i7").search(depth=12)
-    assert (result.nodes, result.best_move, result.value) == (18740, "i10", 1895)
+    assert (result.nodes, result.best_move, result.value) == (32423, "i10", 2198)
 
 
 def test_gomoku_search_finds_the_five():

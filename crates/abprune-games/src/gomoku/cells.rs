@@ -15,7 +15,9 @@
 //! per code, one table for the side to move's codes and one for the other
 //! side's, plus a value per *threat mask* (which threat kinds each side has
 //! somewhere on the board: the non-linear "who attacks first" term a sum
-//! over cells cannot express) and a tempo. Its tables are fitted by
+//! over cells cannot express) and a tempo; a two-ply evaluation averages
+//! the cells over the last two plies, with or without the mask. Its
+//! tables are fitted by
 //! `abprune tune gomoku-eval`; [`EvalTables::linear`] writes the older
 //! linear evaluation in the same form.
 
@@ -180,6 +182,11 @@ pub struct EvalTables {
     /// then moves by half as much from one ply to the next, which keeps an
     /// attacker's evaluation from swinging with the side to move.
     pub two_ply: bool,
+    /// With `two_ply`, whether the threat mask's value is this position's
+    /// alone rather than averaged with the position before: only the cell
+    /// sums are averaged (Rapfi's form), so the "who attacks first" term
+    /// speaks for the side to move at full strength.
+    pub whole_mask: bool,
 }
 
 /// [`EvalTables`] as the incremental update reads them: the cell values
@@ -195,6 +202,8 @@ pub(crate) struct OrderedValues {
     pub(crate) tempo: i32,
     /// [`EvalTables::two_ply`].
     pub(crate) two_ply: bool,
+    /// [`EvalTables::whole_mask`].
+    pub(crate) whole_mask: bool,
 }
 
 impl OrderedValues {
@@ -211,6 +220,7 @@ impl OrderedValues {
             mask: tables.mask.clone(),
             tempo: tables.tempo,
             two_ply: tables.two_ply,
+            whole_mask: tables.whole_mask,
         }
     }
 }
@@ -233,6 +243,7 @@ impl EvalTables {
             mask: Box::new([0; MASKS]),
             tempo: weights.tempo,
             two_ply: false,
+            whole_mask: false,
         }
     }
 }
@@ -243,15 +254,20 @@ impl EvalTables {
 /// search, which beat the linear weights ([`EvalTables::linear`] of
 /// `EVAL_WEIGHTS`) in self-play at equal nodes, then refitted to 196,497
 /// positions valued by abprune's own search 7 plies deep, which beat
-/// those by +79 Elo (docs/gomoku-data.md, docs/strength.md).
+/// those by +79 Elo; since 2026-11-29 refitted the same two ways with the
+/// threat mask whole (`--whole-mask`, Rapfi's form: only the cells are
+/// averaged), level in self-play, 43.9% against Rapfi 0.43 over 400 games
+/// where the tables before scored about 38% (docs/gomoku-data.md,
+/// docs/strength.md).
 pub fn current_tables() -> &'static EvalTables {
-    use super::eval_tables::{MASK, MOVER, TEMPO, TWO_PLY, WAITER};
+    use super::eval_tables::{MASK, MOVER, TEMPO, TWO_PLY, WAITER, WHOLE_MASK};
     static TABLES: LazyLock<EvalTables> = LazyLock::new(|| EvalTables {
         mover: Box::new(MOVER),
         waiter: Box::new(WAITER),
         mask: Box::new(MASK),
         tempo: TEMPO,
         two_ply: TWO_PLY,
+        whole_mask: WHOLE_MASK,
     });
     &TABLES
 }

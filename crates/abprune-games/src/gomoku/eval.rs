@@ -5,8 +5,9 @@
 //! evaluation of module `cells` (its fitted tables in `eval_tables.rs`):
 //! for the side to move, the tempo, plus the value of each empty cell's
 //! pattern code for the mover less the opponent's, plus the value of both
-//! sides' threat mask, averaged over the last two plies when the tables
-//! say so. The linear evaluation (module `weights`, shape and threat
+//! sides' threat mask. When the tables say so, the tempo and the cell sums
+//! are averaged over the last two plies, and the threat mask's value with
+//! them or (`EvalTables::whole_mask`) taken whole from this position. The linear evaluation (module `weights`, shape and threat
 //! counts) remains for tuning and for the tables it seeds. The seed move
 //! ordering ranks a point by the threat it makes or takes away, then by
 //! its line shapes (`value_of`) and its nearness to the last moves.
@@ -74,10 +75,15 @@ impl Gomoku {
     /// clamped to `±EVAL_LIMIT`.
     #[inline]
     pub(super) fn static_value(&self) -> Score {
-        let value = self.one_ply_value();
         let value = match self.values_before.last() {
-            Some(&before) if self.eval.two_ply && self.passes == 0 => (value - before) / 2,
-            _ => value,
+            Some(&before) if self.eval.two_ply && self.passes == 0 => {
+                if self.eval.whole_mask {
+                    (self.cells_value() - before) / 2 + self.mask_value()
+                } else {
+                    (self.one_ply_value() - before) / 2
+                }
+            }
+            _ => self.one_ply_value(),
         };
         Score::new(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
     }
@@ -86,10 +92,32 @@ impl Gomoku {
     /// unclamped: the tempo, the cell sums and the threat mask's value.
     #[inline]
     pub(super) fn one_ply_value(&self) -> i32 {
+        self.cells_value() + self.mask_value()
+    }
+
+    /// The tempo and the cell sums for the side to move.
+    #[inline]
+    fn cells_value(&self) -> i32 {
         let me = self.colour_to_move();
-        let they = 1 - me;
-        let mask = threat_mask(&self.threat_counts[me], &self.threat_counts[they]);
-        self.eval.tempo + self.cell_sums[0][me] - self.cell_sums[1][they] + self.eval.mask[mask]
+        self.eval.tempo + self.cell_sums[0][me] - self.cell_sums[1][1 - me]
+    }
+
+    /// The threat mask's value for the side to move.
+    #[inline]
+    fn mask_value(&self) -> i32 {
+        let me = self.colour_to_move();
+        self.eval.mask[threat_mask(&self.threat_counts[me], &self.threat_counts[1 - me])]
+    }
+
+    /// The part of this position's value that the next position's two-ply
+    /// average reads: all of it, or with a whole mask the cells only.
+    #[inline]
+    pub(super) fn averaged_value(&self) -> i32 {
+        if self.eval.whole_mask {
+            self.cells_value()
+        } else {
+            self.one_ply_value()
+        }
     }
 
     /// The pattern evaluation's inputs for the side to move (for fitting
@@ -223,11 +251,18 @@ mod tests {
 
     /// The pattern evaluation of `game` under `tables`, from its inputs.
     fn evaluation_with(game: &Gomoku, tables: &EvalTables) -> i32 {
+        let (cells, mask) = parts_with(game, tables);
+        cells + mask
+    }
+
+    /// The tempo with the cell sums, and the threat mask's value, of
+    /// `game` under `tables`, from the evaluation's inputs.
+    fn parts_with(game: &Gomoku, tables: &EvalTables) -> (i32, i32) {
         let mut value = tables.tempo;
         let mask = game.eval_codes(|mover, waiter| {
             value += tables.mover[usize::from(mover)] - tables.waiter[usize::from(waiter)];
         });
-        value + tables.mask[mask]
+        (value, tables.mask[mask])
     }
 
     #[test]
@@ -247,7 +282,7 @@ mod tests {
 
     /// Tables of seeded random values, none of them the linear ones: a
     /// mover's code and a waiter's, and every threat mask, valued apart.
-    fn random_tables(seed: u64, two_ply: bool) -> EvalTables {
+    fn random_tables(seed: u64, two_ply: bool, whole_mask: bool) -> EvalTables {
         let mut state = seed;
         let mut next = |range: i32| {
             state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -259,6 +294,7 @@ mod tests {
             mask: Box::new(std::array::from_fn(|_| next(300))),
             tempo: next(100),
             two_ply,
+            whole_mask,
         }
     }
 
@@ -276,7 +312,8 @@ mod tests {
         };
         for case in 0..24u64 {
             let two_ply = case % 2 == 1;
-            let tables = random_tables(case + 1, two_ply);
+            let whole_mask = case % 4 == 3;
+            let tables = random_tables(case + 1, two_ply, whole_mask);
             let values: &'static OrderedValues = Box::leak(Box::new(OrderedValues::of(&tables)));
             let (size, rule) = [(15, Rule::Freestyle), (9, Rule::Standard), (20, Rule::Freestyle)][case as usize % 3];
             let mut game = Gomoku::new(size, rule).unwrap();
@@ -298,7 +335,12 @@ mod tests {
                     Some(&last) if two_ply => {
                         let mut before = game.clone();
                         abprune::Game::undo(&mut before, last);
-                        (now - evaluation_with(&before, &tables)) / 2
+                        if whole_mask {
+                            let (cells, mask) = parts_with(&game, &tables);
+                            (cells - parts_with(&before, &tables).0) / 2 + mask
+                        } else {
+                            (now - evaluation_with(&before, &tables)) / 2
+                        }
                     }
                     _ => now,
                 };
@@ -316,7 +358,7 @@ mod tests {
         // evaluation's key must tell them apart; one ply, it must not.
         use abprune::Game as _;
         for two_ply in [false, true] {
-            let tables = random_tables(5, two_ply);
+            let tables = random_tables(5, two_ply, false);
             let values: &'static OrderedValues = Box::leak(Box::new(OrderedValues::of(&tables)));
             let with_tables = |moves: &str| {
                 let mut game = Gomoku::new(15, Rule::Freestyle).unwrap();

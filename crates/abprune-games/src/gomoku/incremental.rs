@@ -57,7 +57,7 @@ impl Gomoku {
         debug_assert_eq!(self.cells[index], EMPTY, "{} is not empty", point_of(index));
         let wins = self.lines[index].threats[colour] == Threat::Five;
         if self.eval.two_ply {
-            self.values_before.push(self.one_ply_value());
+            self.values_before.push(self.averaged_value());
         }
         self.undo_frames.push(UndoFrame {
             lines_from: self.undo_lines.len() as u32,

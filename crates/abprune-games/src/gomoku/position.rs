@@ -45,8 +45,10 @@ pub struct Gomoku {
     /// of the side to move (role 0) or of the other side (role 1).
     pub(super) cell_sums: [[i32; 2]; 2],
     /// With a two-ply evaluation ([`EvalTables::two_ply`]), before each
-    /// move played since the position was built: the one-ply value of the
-    /// position it was played in, for its side to move.
+    /// move played since the position was built: the averaged part of the
+    /// value of the position it was played in, for its side to move (its
+    /// whole one-ply value, or with [`EvalTables::whole_mask`] the tempo
+    /// and the cell sums only).
     pub(super) values_before: Vec<i32>,
     /// The cells' line records as they were before each stone placed since
     /// the position was built or copied changed them (module
