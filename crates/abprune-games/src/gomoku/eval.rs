@@ -38,9 +38,11 @@ pub(crate) fn value_of(shapes: &[Shape; 4], threat: Threat) -> i32 {
 
 /// The fitted evaluation's units a logit: `sigmoid(evaluation / this)` is
 /// about the side to move's chance to win. `tune gomoku-eval` prints it as
-/// its scale; the tables of bd16a06 measure 1,930 on 30,000 positions of
-/// their own labels. For reading a value, not for search.
-pub const UNITS_PER_LOGIT: f64 = 1930.0;
+/// its scale: the tables of d88439e (the threat mask whole) measure 2,303
+/// on the 55,657 held-out positions of their first fit's Rapfi-valued
+/// data, where ef1936d's measured 1,971 (bd16a06's 1,930 on their own
+/// labels). For reading a value, not for search.
+pub const UNITS_PER_LOGIT: f64 = 2300.0;
 
 /// The evaluation is clamped to this magnitude, well inside the heuristic band.
 const EVAL_LIMIT: i32 = 900_000;
