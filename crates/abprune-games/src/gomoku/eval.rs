@@ -7,10 +7,11 @@
 //! pattern code for the mover less the opponent's, plus the value of both
 //! sides' threat mask. When the tables say so, the tempo and the cell sums
 //! are averaged over the last two plies, and the threat mask's value with
-//! them or (`EvalTables::whole_mask`) taken whole from this position. The linear evaluation (module `weights`, shape and threat
-//! counts) remains for tuning and for the tables it seeds. The seed move
-//! ordering ranks a point by the threat it makes or takes away, then by
-//! its line shapes (`value_of`) and its nearness to the last moves.
+//! them or (`EvalTables::whole_mask`) taken whole from this position.
+//! The linear evaluation (module `weights`, shape and threat counts)
+//! remains for tuning and for the tables it seeds. The seed move ordering
+//! ranks a point by the threat it makes or takes away, then by its line
+//! shapes (`value_of`) and its nearness to the last moves.
 
 use super::board::point_of;
 use super::cells::threat_mask;
