@@ -709,13 +709,18 @@ mod tests {
         (value, tables.mask[mask])
     }
 
+    /// No samples yet, and a replayer at the start of a game.
+    fn no_samples() -> (Samples, Replayer) {
+        let mut samples = Samples::default();
+        samples.offsets.push(0);
+        (samples, Replayer::default())
+    }
+
     #[test]
     fn samples_hold_the_evaluation_of_their_position() {
         let tables = abprune_games::gomoku::cells::current_tables();
         let weights = to_vector(tables);
-        let mut samples = Samples::default();
-        samples.offsets.push(0);
-        let mut replayer = Replayer::default();
+        let (mut samples, mut replayer) = no_samples();
         let lines = [
             "15,Freestyle,H8,1,I9(10)",
             "15,Freestyle,H8I9,1,I8(10)",
@@ -738,9 +743,7 @@ mod tests {
     #[test]
     fn two_ply_samples_hold_half_the_difference_of_two_plies() {
         let weights = to_vector(abprune_games::gomoku::cells::current_tables());
-        let mut samples = Samples::default();
-        samples.offsets.push(0);
-        let mut replayer = Replayer::default();
+        let (mut samples, mut replayer) = no_samples();
         let lines = ["15,Freestyle,H8I9,1,I8(10)", "15,Freestyle,H8I9J10,1,G7(10)", "15,Freestyle,H8I9J10G7,1,K11(10)"];
         for (added, line) in lines.into_iter().enumerate() {
             let labelled = parse_line(line).unwrap().unwrap();
@@ -767,9 +770,7 @@ mod tests {
         // mask term is not zero and the two forms differ.
         let tables = abprune_games::gomoku::cells::current_tables();
         let weights = to_vector(tables);
-        let mut samples = Samples::default();
-        samples.offsets.push(0);
-        let mut replayer = Replayer::default();
+        let (mut samples, mut replayer) = no_samples();
         let lines = ["15,Freestyle,H8I9I8J9,1,G8(10)", "15,Freestyle,H8I9I8J9G8,1,K9(10)"];
         for (added, line) in lines.into_iter().enumerate() {
             let labelled = parse_line(line).unwrap().unwrap();
@@ -791,9 +792,7 @@ mod tests {
     #[test]
     fn a_fit_lowers_the_error_it_fits() {
         // Positions where the side with more stones in a row wins.
-        let mut samples = Samples::default();
-        samples.offsets.push(0);
-        let mut replayer = Replayer::default();
+        let (mut samples, mut replayer) = no_samples();
         for (line, target) in [("15,Freestyle,H8A1I8,0,A2(-300)", 0.1), ("15,Freestyle,H8A1I8A15,0,A2(300)", 0.9)] {
             let labelled = parse_line(line).unwrap().unwrap();
             let (game, _) = replayer.advance(&labelled).unwrap();
