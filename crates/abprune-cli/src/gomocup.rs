@@ -11,7 +11,6 @@
 
 mod brain;
 mod line;
-mod time;
 
 use crate::status::AtRunTime as _;
 use anyhow::{Context as _, Result};

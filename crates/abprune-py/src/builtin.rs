@@ -6,12 +6,14 @@ use abprune::{Engine, EngineOptions, EngineResult, NoTrace, SearchLimits, SolveM
 use abprune_front::outcome_word;
 use abprune_games::connect4::solver::Solver;
 use abprune_games::connect4::{self, benchmark_score};
+use abprune_games::gomoku::player::{Decision, Player, PlayerSettings, TimeControl};
 use abprune_games::{Connect4, Point, Rule};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// Connect Four's tuned engine options ([`connect4::engine_options`], those of `abprune solve
 /// connect4`) with `table_mib` and `threads`, so that a solve from Python takes the CLI's time;
@@ -31,9 +33,6 @@ fn player_solver(book: bool, threads: Option<&Bound<'_, PyAny>>, what: &str) -> 
     engine.allocate_tables().map_err(engine_error)?;
     Ok(Solver::new(engine, if book { abprune_games::connect4::book::shipped() } else { None }))
 }
-
-/// Table of a Gomoku search: the CLI player's default.
-const GOMOKU_TABLE_MIB: usize = 64;
 
 /// What a built-in game's solve or search found.
 ///
@@ -332,6 +331,22 @@ fn report<M: Copy>(result: &EngineResult<M>, value: i64, name: impl Fn(M) -> Mov
     }
 }
 
+/// A Gomoku player's decision for Python.
+fn report_decision(decision: &Decision) -> SolveResult {
+    let name = |point: &Point| MoveName::Name(point.to_string());
+    SolveResult {
+        value: i64::from(decision.score.get()),
+        best_move: Some(name(&decision.mv)),
+        pv: decision.pv.iter().map(name).collect(),
+        outcome: decision.exact.then(|| outcome_word(decision.score.get().signum()).to_string()),
+        plies_to_end: decision.plies_to_end,
+        exact: decision.exact,
+        depth: decision.depth,
+        nodes: decision.nodes,
+        seconds: decision.elapsed.as_secs_f64(),
+    }
+}
+
 /// A tic-tac-toe position: the cells played from the empty board, X first,
 /// numbered 0-8 row by row (a list of ints or a string of digits).
 #[pyclass(module = "abprune")]
@@ -423,10 +438,17 @@ impl Gomoku {
         Ok(Gomoku { position: Box::new(position), moves })
     }
 
-    /// The engine's move: iterative deepening until `time` seconds, `depth`
-    /// plies or `nodes` nodes (at least one must be given), with the CLI
-    /// player's selective search and table. The GIL is released; Ctrl-C stops it.
-    #[pyo3(signature = (time = None, depth = None, nodes = None, threads = None))]
+    /// The player's move, as the CLI's Gomoku player finds it (the games
+    /// crate's `Player`: the root's VCF and VCT, the defence against the
+    /// opponent's threats, then the engine with the player's selective search
+    /// and table): iterative deepening until `time` seconds, `depth` plies or
+    /// `nodes` nodes; or, under a match clock as the Gomocup brain plays,
+    /// `turn_time` seconds a move at most, `match_time` for the whole match and
+    /// `time_left` of it (the player's soft and hard budgets). `switches` are
+    /// those of `abprune solve gomoku --set` (e.g. "vcf=off,table=16"). The
+    /// GIL is released; Ctrl-C stops it.
+    #[pyo3(signature = (time = None, depth = None, nodes = None, threads = None, switches = "", turn_time = None, match_time = None, time_left = None))]
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
         py: Python<'_>,
@@ -434,25 +456,48 @@ impl Gomoku {
         depth: Option<&Bound<'_, PyAny>>,
         nodes: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
+        switches: &str,
+        turn_time: Option<&Bound<'_, PyAny>>,
+        match_time: Option<&Bound<'_, PyAny>>,
+        time_left: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SolveResult> {
         let stop = Arc::new(AtomicBool::new(false));
         let limits = args::limits("Gomoku.search()", depth, time, nodes, &stop)?;
         let threads = args::threads(threads, "Gomoku.search() threads")?;
-        if !args::bounded(&limits) {
+        let clock = TimeControl {
+            turn: args::seconds(turn_time, "Gomoku.search() turn_time")?,
+            match_total: args::seconds(match_time, "Gomoku.search() match_time")?,
+            left: args::seconds(time_left, "Gomoku.search() time_left")?,
+        };
+        let on_clock = clock != TimeControl::default();
+        if on_clock && args::bounded(&limits) {
+            return Err(PyValueError::new_err(
+                "Gomoku.search(): give either a clock (turn_time, match_time, time_left) or a limit (time, depth, nodes), not both",
+            ));
+        }
+        if !on_clock && !args::bounded(&limits) {
             return Err(PyValueError::new_err(GOMOKU_NEEDS_A_LIMIT));
         }
-        let options = EngineOptions::default()
-            .with_table_mib(GOMOKU_TABLE_MIB)
-            .with_selectivity(abprune_games::gomoku::SELECTIVITY)
-            .with_history_weight(abprune_games::gomoku::HISTORY_WEIGHT)
-            .with_threads(threads);
-        let mut engine: Engine<Point> = Engine::new(options).map_err(engine_error)?;
-        let mut game = self.position();
-        let result = interrupt::run(py, &stop, || engine.search(&mut game, &limits, |_| {}))?;
-        if result.stop_reason == StopReason::Stopped {
+        let mut settings = PlayerSettings::default();
+        settings.engine.parallel.threads = threads;
+        settings.apply(switches).map_err(|error| PyValueError::new_err(format!("Gomoku.search(switches): {error}")))?;
+        let mut player = Player::new(settings).map_err(|error| PyRuntimeError::new_err(error.to_string()))?;
+        let game = self.position();
+        let started = Instant::now();
+        let decision = interrupt::run(py, &stop, || {
+            if on_clock {
+                player.decide_on_clock(&game, &clock, started, Arc::clone(&stop), |_| {})
+            } else {
+                player.decide(&game, &limits, |_| {})
+            }
+        })?;
+        let Some(decision) = decision else {
+            return Err(PyValueError::new_err("Gomoku.search(): the game is over: there is no move to find"));
+        };
+        if decision.stop_reason == Some(StopReason::Stopped) && !on_clock {
             return Err(PyRuntimeError::new_err("the search was stopped"));
         }
-        Ok(report(&result, i64::from(result.value.get()), |point| MoveName::Name(point.to_string())))
+        Ok(report_decision(&decision))
     }
 
     /// The moves played, as given.

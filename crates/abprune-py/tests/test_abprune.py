@@ -592,6 +592,25 @@ def test_gomoku_search_searches_as_the_cli_player_does():
     assert (result.nodes, result.best_move, result.value) == (32423, "i10", 2198)
 
 
+def test_gomoku_search_is_the_cli_player_with_its_root_analyses_switches_and_clock():
+    # Black to move with a four and an open three: the root's VCF finds the win before any search,
+    # as `abprune solve gomoku` does (found_by "vcf", no nodes counted).
+    won = abprune.Gomoku("h8 a1 i8 a3 j8 a5 k8 a7").search(depth=3)
+    assert won.exact and won.outcome == "win" and won.depth == 0 and won.nodes == 0
+    # The CLI's switches: without the root's VCF the engine's search finds it.
+    searched = abprune.Gomoku("h8 a1 i8 a3 j8 a5 k8 a7").search(depth=3, switches="vcf=off,vct=off")
+    assert searched.best_move in ("g8", "l8") and searched.nodes > 0
+    # Under a match clock, as the Gomocup brain plays: a move within the turn's budget.
+    timed = abprune.Gomoku("h8 i9 i8 g8").search(turn_time=0.3, match_time=60, time_left=30)
+    assert isinstance(timed.best_move, str) and timed.seconds < 0.3
+    with pytest.raises(ValueError, match="switches"):
+        abprune.Gomoku("h8").search(depth=2, switches="vcf=maybe")
+    with pytest.raises(ValueError, match="not both"):
+        abprune.Gomoku("h8").search(depth=2, turn_time=1.0)
+    with pytest.raises(TypeError, match="turn_time"):
+        abprune.Gomoku("h8").search(turn_time="soon")
+
+
 def test_gomoku_search_finds_the_five():
     # Black has an open four: the winning move is at either end.
     result = abprune.Gomoku("h8 a1 i8 a3 j8 a5 k8", size=15).search(depth=2)

@@ -1,10 +1,9 @@
 //! The brain's state and its answer to each protocol command.
 
 use super::line::Input;
-use super::time::TimeControl;
 use crate::gomoku::{format_line, Player, PlayerSettings, DEFAULT_TABLE_MIB};
 use crate::quote::excerpt;
-use abprune::SearchLimits;
+use abprune_games::gomoku::player::TimeControl;
 use abprune_games::{Gomoku, Point, Rule};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -335,8 +334,6 @@ impl Brain {
             return writeln!(out, "ERROR the game is over: there is no move to make");
         }
         let started = Instant::now();
-        let empties = board.width() * board.height() - board.history().len();
-        let budget = self.time.budget((empties / 2).max(1) as u32);
         let mut notes = Vec::new();
         let made = self.make_player(&mut notes);
         for note in &notes {
@@ -349,13 +346,9 @@ impl Brain {
             return writeln!(out, "ERROR the engine cannot start");
         };
         // Making the table is part of the turn.
-        let spent = started.elapsed();
-        let hard = budget.hard.saturating_sub(spent).max(super::time::MIN_THINK);
-        let soft = budget.soft.saturating_sub(spent).max(super::time::MIN_THINK).min(hard);
         self.stop.store(false, Ordering::Relaxed);
-        let limits = SearchLimits::none().with_time(hard).with_stop_flag(Arc::clone(&self.stop));
         let mut lines = Vec::new();
-        let decision = player.decide_timed(board, &limits, Some(soft), |info| {
+        let decision = player.decide_on_clock(board, &self.time, started, Arc::clone(&self.stop), |info| {
             lines.push(format!(
                 "depth {} score {} nodes {} nps {} time {}ms pv {}",
                 info.depth,

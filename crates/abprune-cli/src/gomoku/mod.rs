@@ -5,15 +5,14 @@
 mod depth;
 mod matches;
 mod play;
-mod player;
 mod solve;
 mod tactics;
 mod wins;
 
+pub use abprune_games::gomoku::player::{Player, PlayerSettings, DEFAULT_TABLE_MIB};
 pub use depth::{run as run_depth, DepthArgs};
 pub use matches::{run as run_match, MatchArgs};
 pub use play::{run as run_play, PlayArgs};
-pub use player::{available_cores, Player, PlayerSettings, DEFAULT_TABLE_MIB};
 pub use solve::{run as run_solve, SolveArgs};
 pub use tactics::{run as run_tactics, TacticsArgs};
 pub use wins::{run as run_wins, WinsArgs};
@@ -44,6 +43,12 @@ impl BoardArgs {
     pub fn position(&self, moves: &str) -> Result<Gomoku> {
         Gomoku::from_moves(self.size, self.size, self.rule, moves).map_err(anyhow::Error::msg)
     }
+}
+
+/// The number of cores, the default thread count of the commands that
+/// think on their own time.
+pub fn available_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
 /// Parses `freestyle` or `standard`.

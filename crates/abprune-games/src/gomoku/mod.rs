@@ -49,6 +49,7 @@ mod incremental;
 mod notation;
 mod order;
 pub mod patterns;
+pub mod player;
 mod position;
 mod rule;
 mod search_hooks;

@@ -149,6 +149,10 @@ class Gomoku:
         depth: Optional[int] = None,
         nodes: Optional[int] = None,
         threads: Optional[int] = None,
+        switches: str = "",
+        turn_time: Optional[float] = None,
+        match_time: Optional[float] = None,
+        time_left: Optional[float] = None,
     ) -> SolveResult: ...
     @property
     def moves(self) -> str: ...

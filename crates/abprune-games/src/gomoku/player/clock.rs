@@ -1,8 +1,8 @@
-//! How long the brain may think about one move.
+//! How long the player may think about one move under a match clock.
 //!
-//! The manager gives a limit per turn (`timeout_turn`), a limit for the
+//! A match manager (Gomocup's protocol) gives a limit per turn (`timeout_turn`), a limit for the
 //! whole match (`timeout_match`) and the match time left (`time_left`), all
-//! in milliseconds. The brain answers within both, keeping a margin for the
+//! in milliseconds. The player answers within both, keeping a margin for the
 //! answer to travel and for the engine to notice its limit (it looks at the
 //! clock every thousand nodes or so).
 
@@ -39,7 +39,7 @@ pub struct TimeControl {
 
 /// How long one move may take: the search stops at `hard` whatever
 /// happens, and starts no new iteration past about half of `soft` unless
-/// the move is critical (see `crate::gomoku::Player::decide_timed`).
+/// the move is critical (see [`super::Player::decide_timed`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// The time a stable search keeps to.
