@@ -5,6 +5,7 @@
 //! `scripts/backgammon-depth`), and the board.
 
 mod search;
+mod train;
 
 use abprune::{ChanceAlgorithm, Game};
 use abprune_games::backgammon::{Backgammon, Dice, Move, Play};
@@ -34,6 +35,13 @@ pub enum BackgammonCommand {
     Search(SearchArgs),
     /// The board of a position, and the plays of a roll if given.
     Show(ShowArgs),
+    /// Trains the evaluation nets by TD(lambda) self-play, checkpointing to
+    /// --out, with a progress line on standard error (games, rate, score
+    /// against pubeval on fixed paired seeds).
+    Train(train::TrainArgs),
+    /// The nets' greedy player against pubeval, each seed dealt twice with
+    /// the colours swapped: games, points a game, the 95% interval.
+    Match(train::MatchArgs),
 }
 
 /// A position and a roll.
@@ -147,6 +155,8 @@ pub fn run(command: &BackgammonCommand) -> Result<()> {
             Ok(())
         }
         BackgammonCommand::Search(args) => run_search(args),
+        BackgammonCommand::Train(args) => train::train(args),
+        BackgammonCommand::Match(args) => train::run_match(args),
         BackgammonCommand::Show(args) => {
             let game = position(&args.position_id, args.dice.as_deref())?;
             crate::output::outln!("{game}")?;

@@ -20,9 +20,13 @@
 pub mod board;
 mod display;
 pub mod eval;
+pub mod features;
 pub mod moves;
+pub mod net;
 pub mod position_id;
 pub mod pubeval;
+pub mod selfplay;
+pub mod weights;
 mod zobrist;
 
 use abprune::{Ending, Game, Outcome, Player, Probability, Score};
