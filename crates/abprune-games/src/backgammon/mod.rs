@@ -17,6 +17,7 @@
 //! Positions are read and written as gnubg's position IDs
 //! ([`position_id`]), so they can be checked against GNU Backgammon.
 
+pub mod bearoff;
 pub mod board;
 mod display;
 pub mod eval;

@@ -10,6 +10,7 @@
 //! fifty of two hundred): a 128-unit net costs some six thousand
 //! multiply-adds.
 
+use super::bearoff::Bearoff;
 use super::board::Board;
 use super::features::{Inputs, INPUTS};
 use super::pubeval;
@@ -224,9 +225,16 @@ impl Nets {
         }
     }
 
-    /// The consistent outputs for `side`, on roll, at `board` (a game not over).
-    pub fn outputs(&self, board: &Board, side: usize) -> Outputs {
+    /// The net's consistent outputs for `side`, on roll, at `board` (a game not over).
+    pub fn net_outputs(&self, board: &Board, side: usize) -> Outputs {
         self.net_for(board).forward(&Inputs::of(board, side)).outputs.consistent(board, side)
+    }
+
+    /// The chances of `side`, on roll, at `board` (a game not over): the
+    /// bear-off database's where both sides have all their checkers home,
+    /// the net's elsewhere.
+    pub fn outputs(&self, board: &Board, side: usize) -> Outputs {
+        Bearoff::get().race(board, side).unwrap_or_else(|| self.net_outputs(board, side))
     }
 
     /// The cubeless equity of `board` for `side`, on roll.

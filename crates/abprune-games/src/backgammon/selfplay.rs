@@ -8,11 +8,14 @@
 //! result: `G_t = (1 - λ) V(s_{t+1}) + λ G_{t+1}`, the next position's
 //! outputs seen from this side, the last position's target the result.
 //! With λ = 0 this is TD(0): each position learns toward the next one.
+//! Positions the bear-off database knows are its, not learned; their
+//! chances are the targets of the positions before them.
 //!
 //! Every game's dice come from its own generator, seeded by the training
 //! seed and the game's number, so a training resumed from a checkpoint
 //! plays exactly the games it would have played.
 
+use super::bearoff::Bearoff;
 use super::board::{Board, CHECKERS};
 use super::features::Inputs;
 use super::moves::{self, Dice, Play};
@@ -143,6 +146,10 @@ pub fn train_game(nets: &mut Nets, number: u64, learning: Learning) -> (usize, f
     }
     let mut error = 0.0;
     for ((board, side), target) in positions.iter().zip(&targets) {
+        if Bearoff::get().race(board, *side).is_some() {
+            // The database knows it: nothing for a net to learn.
+            continue;
+        }
         let inputs = Inputs::of(board, *side);
         error += nets.net_for_mut(board).learn(&inputs, target, learning.alpha);
     }
