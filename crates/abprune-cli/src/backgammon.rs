@@ -24,8 +24,8 @@ pub enum BackgammonCommand {
     /// `--batch`, a line for each input line: the resulting positions' IDs,
     /// sorted, separated by spaces.
     Moves(MovesArgs),
-    /// The play the engine chooses (Star2 under iterative deepening,
-    /// Tesauro's pubeval at the leaves) at a depth in checker plays, or
+    /// The play the engine chooses (Star2 under iterative deepening, the
+    /// evaluation nets' equity at the leaves) at a depth in checker plays, or
     /// within a time or node limit: the play and the resulting position's
     /// ID, tab-separated.
     Choose(ChooseArgs),
@@ -67,6 +67,12 @@ pub struct LimitArgs {
     /// Nodes for the iterative deepening (the first iteration always completes).
     #[arg(long)]
     nodes: Option<u64>,
+    /// The evaluation nets' weights file (default: the nets the project ships).
+    #[arg(long)]
+    weights: Option<std::path::PathBuf>,
+    /// Value the leaves by Tesauro's pubeval instead of the nets (best at --depth 3).
+    #[arg(long)]
+    pubeval: bool,
 }
 
 /// Options of `abprune backgammon choose`.
@@ -149,7 +155,8 @@ pub fn run(command: &BackgammonCommand) -> Result<()> {
             let id = &args.position.position_id;
             let mut game = position(id, Some(&args.position.dice))?;
             let limits = limits(&args.limits)?;
-            let found = search::engine(&mut game, &limits)?;
+            let player = search::player(args.limits.weights.as_deref(), args.limits.pubeval)?;
+            let found = search::engine(&mut game, &limits, &player)?;
             let Some(Move::Play(play)) = found.play else { bail!("the game is over in {id}") };
             crate::output::outln!("{play}\t{}", after(&game, play))?;
             Ok(())
@@ -222,11 +229,12 @@ fn run_search(args: &SearchArgs) -> Result<()> {
         ),
     };
     let limits = limits(&args.limits)?;
+    let player = search::player(args.limits.weights.as_deref(), args.limits.pubeval)?;
     let search_one = |id: &str, dice: &str| -> Result<()> {
         let mut game = position(id, Some(dice))?;
         let found = match algorithm {
-            None => search::engine(&mut game, &limits)?,
-            Some(algorithm) => search::textbook(&mut game, algorithm, &limits)?,
+            None => search::engine(&mut game, &limits, &player)?,
+            Some(algorithm) => search::textbook(&mut game, algorithm, &limits, &player)?,
         };
         let play = match found.play {
             Some(Move::Play(play)) => play.to_string(),

@@ -91,7 +91,7 @@ pub fn train(args: &TrainArgs) -> Result<()> {
     let checkpoint_every = Duration::from_secs(args.checkpoint_seconds.max(1));
     let (mut last_checkpoint, mut last_report) = (Instant::now(), Instant::now());
     let (mut positions, mut error, mut since_report) = (0usize, 0.0f64, 0u64);
-    while args.games.is_none_or(|games| nets.games < games) {
+    while args.games.map_or(true, |games| nets.games < games) {
         let number = nets.games;
         let (learned, squared) = selfplay::train_game(&mut nets, number, learning);
         if learned == 0 {

@@ -167,8 +167,8 @@ impl Net {
             let h = active.hidden[unit];
             *hidden_delta = back * h * (1.0 - h);
         }
-        for k in 0..OUTPUTS {
-            let step = alpha * deltas[k];
+        for (k, delta) in deltas.iter().enumerate() {
+            let step = alpha * delta;
             for (w, h) in self.second[k * hidden..(k + 1) * hidden].iter_mut().zip(&active.hidden) {
                 *w += step * h;
             }
@@ -234,7 +234,10 @@ impl Nets {
     /// bear-off database's where both sides have all their checkers home,
     /// the net's elsewhere.
     pub fn outputs(&self, board: &Board, side: usize) -> Outputs {
-        Bearoff::get().race(board, side).unwrap_or_else(|| self.net_outputs(board, side))
+        match Bearoff::get().race(board, side) {
+            Some(race) => race.consistent(board, side),
+            None => self.net_outputs(board, side),
+        }
     }
 
     /// The cubeless equity of `board` for `side`, on roll.
