@@ -42,6 +42,8 @@ pub enum BackgammonCommand {
     /// The nets' greedy player against pubeval, each seed dealt twice with
     /// the colours swapped: games, points a game, the 95% interval.
     Match(train::MatchArgs),
+    /// The evaluation nets' speed: evaluations a second over fixed positions.
+    Bench(train::BenchArgs),
 }
 
 /// A position and a roll.
@@ -164,6 +166,7 @@ pub fn run(command: &BackgammonCommand) -> Result<()> {
         BackgammonCommand::Search(args) => run_search(args),
         BackgammonCommand::Train(args) => train::train(args),
         BackgammonCommand::Match(args) => train::run_match(args),
+        BackgammonCommand::Bench(args) => train::bench(args),
         BackgammonCommand::Show(args) => {
             let game = position(&args.position_id, args.dice.as_deref())?;
             crate::output::outln!("{game}")?;

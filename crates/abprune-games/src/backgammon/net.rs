@@ -234,6 +234,10 @@ impl Nets {
     /// bear-off database's where both sides have all their checkers home,
     /// the net's elsewhere.
     pub fn outputs(&self, board: &Board, side: usize) -> Outputs {
+        if !(board.all_home(0) && board.all_home(1)) {
+            // Not a bear-off: the database is not needed (nor built).
+            return self.net_outputs(board, side);
+        }
         match Bearoff::get().race(board, side) {
             Some(race) => race.consistent(board, side),
             None => self.net_outputs(board, side),

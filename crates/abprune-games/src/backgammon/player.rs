@@ -16,6 +16,7 @@
 
 use super::bearoff::Bearoff;
 use super::net::Nets;
+use super::pubeval;
 use super::weights;
 use super::{Backgammon, Move};
 use abprune::engine::star2_deepening;
@@ -143,10 +144,11 @@ impl Player {
     }
 
     /// Gives `game` this player's evaluation and the search horizon of `depth`.
-    /// The bear-off database is built here if it is not yet, outside any
-    /// search's clock.
+    /// In a race the bear-off database is built here if it is not yet,
+    /// outside the search's clock (a contact position needs it only once
+    /// the game has become a race, and most processes never).
     pub fn prepare(&self, game: &mut Backgammon, depth: u32) {
-        if self.nets.is_some() {
+        if self.nets.is_some() && pubeval::is_race(game.board()) {
             Bearoff::get();
         }
         game.set_nets(self.nets.clone());
