@@ -33,7 +33,9 @@ pub enum BackgammonCommand {
     /// `ID DICE ALGORITHM DEPTH VALUE NODES LEAVES CHANCE_CUTOFFS PROBES
     /// MICROSECONDS PLAY`, tab-separated, a line per position.
     Search(SearchArgs),
-    /// The board of a position, and the plays of a roll if given.
+    /// The board of a position with the shipped nets' chances for the side
+    /// on roll, and the plays of a roll if given, each with the equity the
+    /// nets give the position it leads to (for the player on roll).
     Show(ShowArgs),
     /// Trains the evaluation nets by TD(lambda) self-play, checkpointing to
     /// --out, with a progress line on standard error (games, rate, score
@@ -170,10 +172,7 @@ pub fn run(command: &BackgammonCommand) -> Result<()> {
         BackgammonCommand::Show(args) => {
             let game = position(&args.position_id, args.dice.as_deref())?;
             crate::output::outln!("{game}")?;
-            for (play, after) in plays(&game) {
-                crate::output::outln!("  {:<24} {after}", play.to_string())?;
-            }
-            Ok(())
+            search::show_evaluation(&game, &plays(&game))
         }
     }
 }

@@ -8,9 +8,11 @@
 //! depth 3 is the play, each of the 21 rolls with the opponent's every
 //! reply, then each of our 21 rolls with our every play, evaluated.
 
+use abprune::Game;
 use abprune::{ChanceAlgorithm, Ratio, SearchStats};
+use abprune_games::backgammon::net::{Outputs, LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
 use abprune_games::backgammon::player::{self, Player, PlayerLimits};
-use abprune_games::backgammon::Backgammon;
+use abprune_games::backgammon::{Backgammon, Move, Play};
 use anyhow::{anyhow, bail, Result};
 use std::time::{Duration, Instant};
 
@@ -106,4 +108,35 @@ pub fn textbook(game: &mut Backgammon, algorithm: ChanceAlgorithm, limits: &Limi
         }
     }
     found.ok_or_else(|| anyhow!("no iteration searched"))
+}
+
+/// `show`'s lines under the board: the shipped nets' chances for the side
+/// on roll (the bear-off database's in a bear-off), then each play of the
+/// roll with the resulting position's ID and its equity for the player
+/// on roll (depth 1, the play's value at `choose --depth 1`).
+pub fn show_evaluation(game: &Backgammon, plays: &[(Play, String)]) -> Result<()> {
+    let nets = player::shipped_nets().map_err(|error| anyhow!("the shipped weights: {error}"))?;
+    let side = usize::from(game.side_to_move() == abprune::Player::Second);
+    if game.outcome().is_none() {
+        let p = nets.outputs(game.board(), side).0;
+        crate::output::outln!(
+            "nets: win {:.3}  gammon {:.3}  backgammon {:.3}  lose gammon {:.3}  lose backgammon {:.3}  equity {:+.3}",
+            p[WIN],
+            p[WIN_GAMMON],
+            p[WIN_BACKGAMMON],
+            p[LOSE_GAMMON],
+            p[LOSE_BACKGAMMON],
+            Outputs(p).equity()
+        )?;
+    }
+    for (play, after) in plays {
+        let mut next = game.clone();
+        next.play(Move::Play(*play));
+        let equity = match next.outcome() {
+            Some(outcome) => -(outcome.score(0).get() as f32) / 1000.0,
+            None => -nets.equity(next.board(), 1 - side),
+        };
+        crate::output::outln!("  {:<24} {after}  {equity:+.3}", play.to_string())?;
+    }
+    Ok(())
 }
