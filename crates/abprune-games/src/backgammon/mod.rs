@@ -359,6 +359,9 @@ impl Game for Backgammon {
     /// ([`Backgammon::set_search_horizon`]): `±3` points with no horizon
     /// and neither side's checkers borne off; `±`[`eval::CAP`] when no side
     /// can finish within the horizon (most positions at a small depth).
+    /// Over the nets ([`Backgammon::set_nets`]) a leaf may hold a gammon
+    /// at any depth: `±3` points, `1` for a side once the other has borne
+    /// a checker off.
     fn value_bounds(&self) -> Option<(Score, Score)> {
         if self.nets.is_some() {
             // A net's leaf may hold a gammon at any depth: the horizon bounds nothing.
