@@ -8,7 +8,7 @@
 //! Built at first use by dynamic programming from the empty position up
 //! (a play only lowers the pip count): a position's distribution is the
 //! average over the 21 rolls of its best play's distribution, one roll
-//! later. Two positions in the database give a race's chances ([`race`]):
+//! later. Two positions in the database give a race's chances ([`Bearoff::race`]):
 //! the side on roll, finishing on its `n`-th roll, wins when the other
 //! needs `n` rolls or more.
 //!

@@ -7,7 +7,7 @@
 //! - its checkers on the bar over 2 and borne off over 15 (Tesauro's);
 //! - the features that helped the nets after TD-Gammon (gnubg's input
 //!   documentation, Higgins's 2012 experiments): its pip count over
-//!   [`PIP_SCALE`]; its checkers back (in the other side's home board or
+//!   200; its checkers back (in the other side's home board or
 //!   on the bar) over 5; its longest prime (consecutive made points) over
 //!   6; the other side's shots at its blots (rolls of 36 that hit one,
 //!   over 36); and the escapes of its rearmost checker (rolls of 36 that

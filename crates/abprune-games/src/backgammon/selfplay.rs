@@ -101,7 +101,7 @@ pub fn game_rng(seed: u64, number: u64) -> ChaCha8Rng {
 
 /// Plays a game from the start, `players[0]` first, and returns the
 /// points side 0 won (negative when it lost), `None` if abandoned after
-/// [`MAX_PLAYS`]; `visit` sees each position before a roll (the board
+/// 10,000 plays; `visit` sees each position before a roll (the board
 /// and the side on roll).
 pub fn play_game(
     players: [&dyn Chooser; 2],
