@@ -5,6 +5,7 @@
 //! `scripts/backgammon-depth`), and the board.
 
 mod search;
+mod train;
 
 use abprune::{ChanceAlgorithm, Game};
 use abprune_games::backgammon::{Backgammon, Dice, Move, Play};
@@ -23,8 +24,8 @@ pub enum BackgammonCommand {
     /// `--batch`, a line for each input line: the resulting positions' IDs,
     /// sorted, separated by spaces.
     Moves(MovesArgs),
-    /// The play the engine chooses (Star2 under iterative deepening,
-    /// Tesauro's pubeval at the leaves) at a depth in checker plays, or
+    /// The play the engine chooses (Star2 under iterative deepening, the
+    /// evaluation nets' equity at the leaves) at a depth in checker plays, or
     /// within a time or node limit: the play and the resulting position's
     /// ID, tab-separated.
     Choose(ChooseArgs),
@@ -32,8 +33,19 @@ pub enum BackgammonCommand {
     /// `ID DICE ALGORITHM DEPTH VALUE NODES LEAVES CHANCE_CUTOFFS PROBES
     /// MICROSECONDS PLAY`, tab-separated, a line per position.
     Search(SearchArgs),
-    /// The board of a position, and the plays of a roll if given.
+    /// The board of a position with the shipped nets' chances for the side
+    /// on roll, and the plays of a roll if given, each with the equity the
+    /// nets give the position it leads to (for the player on roll).
     Show(ShowArgs),
+    /// Trains the evaluation nets by TD(lambda) self-play, checkpointing to
+    /// --out, with a progress line on standard error (games, rate, score
+    /// against pubeval on fixed paired seeds).
+    Train(train::TrainArgs),
+    /// The nets' greedy player against pubeval, each seed dealt twice with
+    /// the colours swapped: games, points a game, the 95% interval.
+    Match(train::MatchArgs),
+    /// The evaluation nets' speed: evaluations a second over fixed positions.
+    Bench(train::BenchArgs),
 }
 
 /// A position and a roll.
@@ -59,6 +71,12 @@ pub struct LimitArgs {
     /// Nodes for the iterative deepening (the first iteration always completes).
     #[arg(long)]
     nodes: Option<u64>,
+    /// The evaluation nets' weights file (default: the nets the project ships).
+    #[arg(long)]
+    weights: Option<std::path::PathBuf>,
+    /// Value the leaves by Tesauro's pubeval instead of the nets (best at --depth 3).
+    #[arg(long)]
+    pubeval: bool,
 }
 
 /// Options of `abprune backgammon choose`.
@@ -141,19 +159,20 @@ pub fn run(command: &BackgammonCommand) -> Result<()> {
             let id = &args.position.position_id;
             let mut game = position(id, Some(&args.position.dice))?;
             let limits = limits(&args.limits)?;
-            let found = search::engine(&mut game, &limits)?;
+            let player = search::player(args.limits.weights.as_deref(), args.limits.pubeval)?;
+            let found = search::engine(&mut game, &limits, &player)?;
             let Some(Move::Play(play)) = found.play else { bail!("the game is over in {id}") };
             crate::output::outln!("{play}\t{}", after(&game, play))?;
             Ok(())
         }
         BackgammonCommand::Search(args) => run_search(args),
+        BackgammonCommand::Train(args) => train::train(args),
+        BackgammonCommand::Match(args) => train::run_match(args),
+        BackgammonCommand::Bench(args) => train::bench(args),
         BackgammonCommand::Show(args) => {
             let game = position(&args.position_id, args.dice.as_deref())?;
             crate::output::outln!("{game}")?;
-            for (play, after) in plays(&game) {
-                crate::output::outln!("  {:<24} {after}", play.to_string())?;
-            }
-            Ok(())
+            search::show_evaluation(&game, &plays(&game))
         }
     }
 }
@@ -212,11 +231,12 @@ fn run_search(args: &SearchArgs) -> Result<()> {
         ),
     };
     let limits = limits(&args.limits)?;
+    let player = search::player(args.limits.weights.as_deref(), args.limits.pubeval)?;
     let search_one = |id: &str, dice: &str| -> Result<()> {
         let mut game = position(id, Some(dice))?;
         let found = match algorithm {
-            None => search::engine(&mut game, &limits)?,
-            Some(algorithm) => search::textbook(&mut game, algorithm, &limits)?,
+            None => search::engine(&mut game, &limits, &player)?,
+            Some(algorithm) => search::textbook(&mut game, algorithm, &limits, &player)?,
         };
         let play = match found.play {
             Some(Move::Play(play)) => play.to_string(),

@@ -32,6 +32,7 @@ use pyo3::prelude::*;
 
 mod algorithm_args;
 mod args;
+mod backgammon;
 mod builtin;
 mod chance;
 mod chance_search;
@@ -72,5 +73,6 @@ fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check::check_game, m)?)?;
     m.add_function(wrap_pyfunction!(chance_search::chance_view, m)?)?;
     m.add_function(wrap_pyfunction!(chance_search::chance_search, m)?)?;
+    m.add_function(wrap_pyfunction!(backgammon::backgammon_choose, m)?)?;
     Ok(())
 }

@@ -8,21 +8,22 @@
 //! depth 3 is the play, each of the 21 rolls with the opponent's every
 //! reply, then each of our 21 rolls with our every play, evaluated.
 
-use abprune::engine::star2_deepening;
-use abprune::{ChanceAlgorithm, Ratio, SearchLimits, SearchStats};
-use abprune_games::backgammon::{Backgammon, Move};
+use abprune::Game;
+use abprune::{ChanceAlgorithm, Ratio, SearchStats};
+use abprune_games::backgammon::net::{Outputs, LOSE_BACKGAMMON, LOSE_GAMMON, WIN, WIN_BACKGAMMON, WIN_GAMMON};
+use abprune_games::backgammon::player::{self, Player, PlayerLimits};
+use abprune_games::backgammon::{Backgammon, Move, Play};
 use anyhow::{anyhow, bail, Result};
 use std::time::{Duration, Instant};
 
-/// The depth `choose` searches when given none: Star2 answers in under a
-/// second on most positions at 3 plays, and an odd depth ends on the
-/// player's own play, which pubeval ranks (at an even depth it would
-/// judge the opponent's plays, and plays far worse: docs/backgammon.md).
-pub const DEFAULT_DEPTH: u32 = 3;
+/// The depth `choose` searches when given none: the nets' player's
+/// ([`player::DEFAULT_DEPTH_NETS`]; pubeval's player plays better at 3,
+/// docs/backgammon.md).
+pub const DEFAULT_DEPTH: u32 = player::DEFAULT_DEPTH_NETS;
 /// The deepest search allowed: depth 4 already takes minutes without
 /// pruning, and the search horizon bounds the leaves by this depth when
 /// only a time or node limit is given.
-pub const MAX_DEPTH: u32 = 8;
+pub const MAX_DEPTH: u32 = player::MAX_DEPTH;
 
 /// How a search is limited: a depth (checker plays), a time, nodes.
 #[derive(Clone, Copy, Debug)]
@@ -59,40 +60,24 @@ impl Limits {
     }
 }
 
-/// What one search found at a position with the dice thrown.
-#[derive(Clone, Debug)]
-pub struct Found {
-    /// The play chosen (`None`: the game is over).
-    pub play: Option<Move>,
-    /// Its value for the player on roll, in thousandths of a point.
-    pub value: Ratio,
-    /// The deepest completed iteration (the depth searched, for a fixed depth).
-    pub depth: u32,
-    /// Counts over all the iterations.
-    pub stats: SearchStats,
-    /// Wall time of the iterations counted.
-    pub elapsed: Duration,
+pub use player::Found;
+
+/// The player of `--weights FILE` or `--pubeval` (the shipped nets by default).
+pub fn player(weights: Option<&std::path::Path>, pubeval: bool) -> Result<Player> {
+    match (weights, pubeval) {
+        (Some(_), true) => bail!("give --weights or --pubeval, not both"),
+        (Some(path), false) => Player::from_weights_file(path).map_err(|error| anyhow!("invalid --weights: {error}")),
+        (None, true) => Ok(Player::pubeval()),
+        (None, false) => Player::shipped().map_err(|error| anyhow!("the shipped weights: {error}")),
+    }
 }
 
 /// Star2 under iterative deepening (the engine: a table at chance nodes,
-/// the last iteration's best moves first) within `limits`.
-pub fn engine(game: &mut Backgammon, limits: &Limits) -> Result<Found> {
-    game.set_search_horizon(Some(limits.depth));
-    let mut search = SearchLimits::none().with_depth(limits.depth);
-    if let Some(time) = limits.time {
-        search = search.with_time(time);
-    }
-    if let Some(nodes) = limits.nodes {
-        search = search.with_nodes(nodes);
-    }
-    let result = star2_deepening(game, &search).map_err(|error| anyhow!("the search refused the game: {error:?}"))?;
-    Ok(Found {
-        play: result.best_move,
-        value: result.value,
-        depth: result.depth,
-        stats: result.stats,
-        elapsed: result.elapsed,
-    })
+/// the last iteration's best moves first) within `limits`: the games
+/// crate's player, which the Python package uses too.
+pub fn engine(game: &mut Backgammon, limits: &Limits, player: &Player) -> Result<Found> {
+    let limits = PlayerLimits { depth: limits.depth, time: limits.time, nodes: limits.nodes };
+    player.choose(game, &limits).map_err(|error| anyhow!(error))
 }
 
 /// A textbook algorithm with the full window: at `limits.depth`, or with
@@ -100,8 +85,8 @@ pub fn engine(game: &mut Backgammon, limits: &Limits) -> Result<Found> {
 /// while the counts so far are within the limits, the deepest whose
 /// counts stayed within them reported (the textbook functions cannot be
 /// stopped inside an iteration).
-pub fn textbook(game: &mut Backgammon, algorithm: ChanceAlgorithm, limits: &Limits) -> Result<Found> {
-    game.set_search_horizon(Some(limits.depth));
+pub fn textbook(game: &mut Backgammon, algorithm: ChanceAlgorithm, limits: &Limits, player: &Player) -> Result<Found> {
+    player.prepare(game, limits.depth);
     let window = (Ratio::NEG_INFINITY, Ratio::INFINITY);
     let start = Instant::now();
     let (mut total, mut found) = (SearchStats::default(), None);
@@ -123,4 +108,35 @@ pub fn textbook(game: &mut Backgammon, algorithm: ChanceAlgorithm, limits: &Limi
         }
     }
     found.ok_or_else(|| anyhow!("no iteration searched"))
+}
+
+/// `show`'s lines under the board: the shipped nets' chances for the side
+/// on roll (the bear-off database's in a bear-off), then each play of the
+/// roll with the resulting position's ID and its equity for the player
+/// on roll (depth 1, the play's value at `choose --depth 1`).
+pub fn show_evaluation(game: &Backgammon, plays: &[(Play, String)]) -> Result<()> {
+    let nets = player::shipped_nets().map_err(|error| anyhow!("the shipped weights: {error}"))?;
+    let side = usize::from(game.side_to_move() == abprune::Player::Second);
+    if game.outcome().is_none() {
+        let p = nets.outputs(game.board(), side).0;
+        crate::output::outln!(
+            "nets: win {:.3}  gammon {:.3}  backgammon {:.3}  lose gammon {:.3}  lose backgammon {:.3}  equity {:+.3}",
+            p[WIN],
+            p[WIN_GAMMON],
+            p[WIN_BACKGAMMON],
+            p[LOSE_GAMMON],
+            p[LOSE_BACKGAMMON],
+            Outputs(p).equity()
+        )?;
+    }
+    for (play, after) in plays {
+        let mut next = game.clone();
+        next.play(Move::Play(*play));
+        let equity = match next.outcome() {
+            Some(outcome) => -(outcome.score(0).get() as f32) / 1000.0,
+            None => -nets.equity(next.board(), 1 - side),
+        };
+        crate::output::outln!("  {:<24} {after}  {equity:+.3}", play.to_string())?;
+    }
+    Ok(())
 }

@@ -50,12 +50,11 @@ fn bad_positions_rolls_and_lines_are_one_line_errors() {
     }
 }
 
-/// One `search` line's fields.
-fn search(algo: &str, depth: &str) -> Vec<String> {
-    let out = common::abprune_with_stdin(
-        &["backgammon", "search", "4HPwATDgc/ABMA", "31", "--algo", algo, "--depth", depth],
-        "",
-    );
+/// One `search` line's fields, with `extra` options.
+fn search(algo: &str, depth: &str, extra: &[&str]) -> Vec<String> {
+    let mut args = vec!["backgammon", "search", "4HPwATDgc/ABMA", "31", "--algo", algo, "--depth", depth];
+    args.extend_from_slice(extra);
+    let out = common::abprune_with_stdin(&args, "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     text(&out.stdout).trim_end().split('\t').map(str::to_string).collect()
 }
@@ -63,7 +62,7 @@ fn search(algo: &str, depth: &str) -> Vec<String> {
 #[test]
 fn the_searches_agree_on_the_value_and_star2_searches_less() {
     let rows: Vec<Vec<String>> =
-        ["expectiminimax", "star1", "star2", "engine"].iter().map(|algo| search(algo, "2")).collect();
+        ["expectiminimax", "star1", "star2", "engine"].iter().map(|algo| search(algo, "2", &["--pubeval"])).collect();
     for row in &rows {
         assert_eq!(row.len(), 11, "{row:?}");
         assert_eq!((row[3].as_str(), row[4].as_str()), ("2", "-1016/9"), "{row:?}");
@@ -75,7 +74,10 @@ fn the_searches_agree_on_the_value_and_star2_searches_less() {
 #[test]
 fn choose_at_depth_1_is_pubevals_play_and_deeper_lists_a_legal_play() {
     let at = |depth: &str| {
-        let out = common::abprune_with_stdin(&["backgammon", "choose", "4HPwATDgc/ABMA", "31", "--depth", depth], "");
+        let out = common::abprune_with_stdin(
+            &["backgammon", "choose", "4HPwATDgc/ABMA", "31", "--depth", depth, "--pubeval"],
+            "",
+        );
         assert!(out.status.success(), "{}", text(&out.stderr));
         text(&out.stdout)
     };
@@ -84,4 +86,55 @@ fn choose_at_depth_1_is_pubevals_play_and_deeper_lists_a_legal_play() {
     let (play, after) = deeper.trim_end().split_once('\t').unwrap_or_default();
     let moves = common::abprune_with_stdin(&["backgammon", "moves", "4HPwATDgc/ABMA", "31"], "");
     assert!(text(&moves.stdout).lines().any(|line| line == format!("{after} {play}")), "{deeper}");
+}
+
+#[test]
+fn over_the_shipped_nets_the_searches_agree_and_star2_searches_less() {
+    let rows: Vec<Vec<String>> =
+        ["expectiminimax", "star2", "engine"].iter().map(|algo| search(algo, "2", &[])).collect();
+    for row in &rows {
+        assert_eq!((row[3].as_str(), row[4].as_str()), ("2", rows[0][4].as_str()), "{rows:?}");
+    }
+    let nodes = |row: &Vec<String>| row[5].parse::<u64>().unwrap_or(u64::MAX);
+    assert!(nodes(&rows[1]) < nodes(&rows[0]), "{rows:?}");
+}
+
+#[test]
+fn training_writes_weights_that_resume_play_a_match_and_are_checked_on_load() {
+    let out_file = common::temp_file("bg-train", "nets.bin", "");
+    std::fs::remove_file(&out_file).unwrap_or_default();
+    let out = out_file.to_string_lossy().into_owned();
+    let train = |extra: &[&str]| {
+        let mut args =
+            vec!["backgammon", "train", "--out", &out, "--hidden", "4", "--report", "5", "--eval-pairs", "2"];
+        args.extend_from_slice(extra);
+        common::abprune_with_stdin(&args, "")
+    };
+    let first = train(&["--games", "10"]);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    assert!(text(&first.stderr).contains("games 10 rate"), "{}", text(&first.stderr));
+    // A second run without --resume must not overwrite the training.
+    common::assert_one_line_error(&train(&["--games", "20"]), "--resume");
+    let resumed = train(&["--games", "20", "--resume"]);
+    assert!(text(&resumed.stderr).contains("from game 10"), "{}", text(&resumed.stderr));
+    let matched = common::abprune_with_stdin(&["backgammon", "match", "--weights", &out, "--pairs", "2"], "");
+    assert!(text(&matched.stdout).starts_with("games 4\t"), "{}", text(&matched.stderr));
+    let chosen = common::abprune_with_stdin(
+        &["backgammon", "choose", "4HPwATDgc/ABMA", "31", "--depth", "1", "--weights", &out],
+        "",
+    );
+    assert!(chosen.status.success(), "{}", text(&chosen.stderr));
+    // A damaged file is refused, naming the defect.
+    let mut bytes = std::fs::read(&out_file).unwrap_or_default();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    let damaged = common::temp_file("bg-train", "damaged.bin", bytes);
+    let damaged = damaged.to_string_lossy().into_owned();
+    let refused =
+        common::abprune_with_stdin(&["backgammon", "choose", "4HPwATDgc/ABMA", "31", "--weights", &damaged], "");
+    common::assert_one_line_error(&refused, "checksum");
+    common::assert_one_line_error(
+        &common::abprune_with_stdin(&["backgammon", "train", "--out", &out, "--alpha", "0"], ""),
+        "invalid --alpha",
+    );
 }

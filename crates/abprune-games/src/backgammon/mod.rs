@@ -17,17 +17,25 @@
 //! Positions are read and written as gnubg's position IDs
 //! ([`position_id`]), so they can be checked against GNU Backgammon.
 
+pub mod bearoff;
 pub mod board;
 mod display;
 pub mod eval;
+pub mod features;
 pub mod moves;
+pub mod net;
+pub mod player;
 pub mod position_id;
 pub mod pubeval;
+pub mod selfplay;
+pub mod weights;
 mod zobrist;
 
 use abprune::{Ending, Game, Outcome, Player, Probability, Score};
 use board::{Board, Landing, BAR, CHECKERS, HOME, POINTS};
 pub use moves::{Dice, Move, Play, Step};
+use net::Nets;
+use std::sync::Arc;
 
 /// The rolls a die has: a roll's chance is counted out of `FACES * FACES`.
 const FACES: u64 = 6;
@@ -49,6 +57,8 @@ pub struct Backgammon {
     /// The most checker plays a search looks ahead from this position
     /// (`None`: no limit), which [`Game::value_bounds`] may count on.
     horizon: Option<u32>,
+    /// The evaluation nets, if the leaves are valued by them (else pubeval).
+    nets: Option<Arc<Nets>>,
 }
 
 /// What a checker play changed beyond its steps.
@@ -84,6 +94,27 @@ impl Backgammon {
             key: zobrist::full(&board, to_move, dice),
             history: Vec::new(),
             horizon: None,
+            nets: None,
+        }
+    }
+
+    /// Values the leaves of searches by the nets' cubeless equity
+    /// ([`Nets::outputs`], the bear-off database where it applies)
+    /// instead of pubeval: a leaf is then worth anything a finished game
+    /// can be, and [`Game::value_bounds`] widen to match.
+    pub fn set_nets(&mut self, nets: Option<Arc<Nets>>) {
+        self.nets = nets;
+    }
+
+    /// The most points `side` can win from here by the nets' values: 1
+    /// once the other side has borne off a checker (its gammon is gone,
+    /// and [`Outputs::consistent`](net::Outputs::consistent) clears it),
+    /// else 3.
+    fn net_reach(&self, side: usize) -> i32 {
+        if self.board.off(1 - side) > 0 {
+            1
+        } else {
+            3
         }
     }
 
@@ -292,7 +323,15 @@ impl Game for Backgammon {
     }
 
     fn evaluate(&self) -> Score {
-        Score::new(eval::evaluate(&self.board, self.to_move))
+        match &self.nets {
+            None => Score::new(eval::evaluate(&self.board, self.to_move)),
+            Some(nets) => {
+                let side = self.to_move;
+                let value = (nets.equity(&self.board, side) * eval::POINT as f32).round() as i32;
+                let (high, low) = (eval::POINT * self.net_reach(side), eval::POINT * self.net_reach(1 - side));
+                Score::new(value.clamp(-low, high))
+            }
+        }
     }
 
     fn hash_key(&self) -> Option<u64> {
@@ -320,7 +359,15 @@ impl Game for Backgammon {
     /// ([`Backgammon::set_search_horizon`]): `±3` points with no horizon
     /// and neither side's checkers borne off; `±`[`eval::CAP`] when no side
     /// can finish within the horizon (most positions at a small depth).
+    /// Over the nets ([`Backgammon::set_nets`]) a leaf may hold a gammon
+    /// at any depth: `±3` points, `1` for a side once the other has borne
+    /// a checker off.
     fn value_bounds(&self) -> Option<(Score, Score)> {
+        if self.nets.is_some() {
+            // A net's leaf may hold a gammon at any depth: the horizon bounds nothing.
+            let (high, low) = (eval::POINT * self.net_reach(0), eval::POINT * self.net_reach(1));
+            return Some((Score::new(-low), Score::new(high)));
+        }
         // Side 0 is the first player, whose view the bounds take.
         let high = (eval::POINT * self.points_within_reach(0)).max(eval::CAP);
         let low = (eval::POINT * self.points_within_reach(1)).max(eval::CAP);
@@ -328,5 +375,7 @@ impl Game for Backgammon {
     }
 }
 
+#[cfg(test)]
+mod net_tests;
 #[cfg(test)]
 mod tests;

@@ -259,7 +259,7 @@ fn legal_plays_are_the_brute_force_boards_on_random_positions() {
 
 /// The positions of `games` random games (random rolls, random plays),
 /// chance to move or dice thrown.
-fn random_positions(rng: &mut ChaCha8Rng, games: usize) -> Vec<Backgammon> {
+pub(super) fn random_positions(rng: &mut ChaCha8Rng, games: usize) -> Vec<Backgammon> {
     let mut positions = Vec::new();
     let mut moves = Vec::new();
     for _ in 0..games {

@@ -13,6 +13,8 @@
   ``chance_outcomes()``, or a ``Tree`` with chance nodes ``{ 1/2 3 1/2 5 }``,
   searched by ``chance_search`` (expectiminimax, Star1, Star2); the value is
   exact, a ``fractions.Fraction`` (see docs/chance.md).
+- ``backgammon_choose``: the play of abprune's backgammon player (the
+  CLI's ``backgammon choose``) at a gnubg position ID and roll.
 """
 
 from ._abprune import (
@@ -34,6 +36,7 @@ from ._abprune import (
     TicTacToe,
     Tree,
     TreeResult,
+    backgammon_choose,
     chance_search,
     chance_view,
     check_game,
@@ -60,6 +63,7 @@ __all__ = [
     "TicTacToe",
     "Tree",
     "TreeResult",
+    "backgammon_choose",
     "chance_search",
     "chance_view",
     "check_game",

@@ -238,6 +238,19 @@ def chance_search(
     """Expectiminimax, Star1 or Star2 of a game with chance or a tree with chance nodes; the value exact."""
     ...
 
+def backgammon_choose(
+    position_id: str,
+    dice: str,
+    *,
+    depth: Optional[int] = None,
+    time: Optional[float] = None,
+    nodes: Optional[int] = None,
+    weights: Optional[str] = None,
+    pubeval: bool = False,
+) -> Dict[str, Any]:
+    """The play abprune's backgammon player chooses (as ``abprune backgammon choose``): ``play``,
+    ``position_id`` (after it), ``value`` (thousandths of a point, ``p/q``), ``depth``, ``nodes``."""
+    ...
 def chance_view(game: Game) -> Dict[str, Any]:
     """What a search sees of ``game``'s chance now: ``chance`` (bool), ``outcomes`` as ``(move, Fraction,
     same_side)`` triples, ``value_bounds``; raises what a search would raise about them."""
