@@ -4,7 +4,8 @@
 //! those is written once, here, instead of copied from one to the other.
 //!
 //! - [`svg`]: a searched tree drawn as a textbook figure (`abprune tree
-//!   --svg`, Python's `TreeResult.svg()`);
+//!   --svg`, Python's `TreeResult.svg()`), and as the stage a page replays
+//!   a search on ([`svg::stage`]: `abprune tree --animate`);
 //! - [`memory`]: table budgets refused when the machine does not have the
 //!   memory;
 //! - [`TEXTBOOK_TREE`], the tree searched when none is given, and
@@ -13,7 +14,7 @@
 //! What is not here: the algorithms by name, their windows and runs are the
 //! library's ([`abprune::algorithm`]); a game's tuned engine settings live
 //! with the game ([`abprune_games::connect4::engine_options`]); what only
-//! one front end uses (the CLI's animation, Python's argument checks) stays
+//! one front end uses (the CLI's animation page and its steps, Python's argument checks) stays
 //! in it. The front ends own their output: this crate returns text and
 //! errors and never prints.
 

@@ -3,10 +3,6 @@
 
 use super::*;
 
-pub(super) fn write_text(out: &mut String, (x, y): (f64, f64), attrs: &str, content: &str) -> fmt::Result {
-    writeln!(out, r#"<text x="{x:.1}" y="{y:.1}" {attrs}>{}</text>"#, escape(content))
-}
-
 pub(super) fn shape_style(kind: Kind, state: State) -> String {
     let fill = if state == State::Pruned { PRUNED_FILL } else { KIND_FILL[kind as usize] };
     let (ink, width, dash) = match state {
@@ -18,29 +14,34 @@ pub(super) fn shape_style(kind: Kind, state: State) -> String {
 }
 
 /// MAX points up and MIN down, as in the textbooks; chance nodes are
-/// circles, as Ballard draws them; leaves are boxes.
+/// circles, as Ballard draws them; leaves are boxes. `before` goes before
+/// the coordinates (ending in a space), `after` after them (starting with
+/// one): the figure styles its shapes by attributes, the stage by class.
 pub(super) fn write_shape(
     out: &mut String,
     kind: Kind,
     (x, y): (f64, f64),
     (w, h): (f64, f64),
-    style: &str,
+    (before, after): (&str, &str),
 ) -> fmt::Result {
     let (hw, hh) = (w / 2.0, h / 2.0);
     let corners = match kind {
         Kind::Chance => {
             let radius = hh;
-            return writeln!(out, r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" {style}/>"#);
+            return writeln!(out, r#"<circle {before}cx="{x:.1}" cy="{y:.1}" r="{radius:.1}"{after}/>"#);
         }
         Kind::Max => [(x, y - hh), (x + hw, y + hh), (x - hw, y + hh)],
         Kind::Min => [(x - hw, y - hh), (x + hw, y - hh), (x, y + hh)],
         Kind::Leaf => {
             let (left, top) = (x - hw, y - hh);
-            return writeln!(out, r#"<rect x="{left:.1}" y="{top:.1}" width="{w:.1}" height="{h:.1}" {style}/>"#);
+            return writeln!(
+                out,
+                r#"<rect {before}x="{left:.1}" y="{top:.1}" width="{w:.1}" height="{h:.1}"{after}/>"#
+            );
         }
     };
     let points: Vec<String> = corners.iter().map(|(px, py)| format!("{px:.1},{py:.1}")).collect();
-    writeln!(out, r#"<polygon points="{}" {style}/>"#, points.join(" "))
+    writeln!(out, r#"<polygon {before}points="{}"{after}/>"#, points.join(" "))
 }
 
 pub(super) const LEGEND: [(&str, Kind, State); 5] = [
@@ -97,7 +98,7 @@ pub(super) fn write_legend(out: &mut String, y: f64, chance: bool, searched: boo
             let (x2, style) = (x + LEGEND_SHAPE, format!(r#"stroke="{PV_INK}" stroke-width="{PV_EDGE_W}""#));
             writeln!(out, r#"<line x1="{x:.1}" y1="{y:.1}" x2="{x2:.1}" y2="{y:.1}" {style}/>"#)?;
         } else {
-            write_shape(out, kind, (x + LEGEND_SHAPE / 2.0, y), size, &shape_style(kind, state))?;
+            write_shape(out, kind, (x + LEGEND_SHAPE / 2.0, y), size, ("", &format!(" {}", shape_style(kind, state))))?;
         }
         x += LEGEND_SHAPE + LABEL_PAD;
         write_text(out, (x, baseline), "", name)?;

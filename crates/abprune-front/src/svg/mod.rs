@@ -19,7 +19,9 @@
 //! Chance nodes (Ballard's *-minimax trees) are circles, with each
 //! outcome's probability on its edge; MAX and MIN are told apart by the
 //! decision nodes above them, as the tree format says, not by depth.
-//! [`render_tree`] draws a tree's structure alone, before any search.
+//! [`render_tree`] draws a tree's structure alone, before any search;
+//! [`stage::render_stage`] draws it for a page that replays a search on it
+//! (the same shapes, text and probabilities, in a compact layout).
 
 use abprune::{ChanceEvent, TraceEvent};
 use abprune_games::tree::{NodeId, Tree};
@@ -31,8 +33,6 @@ const VALUE_FONT: f64 = 10.0;
 /// Windows and leaf labels are secondary information.
 const SMALL_FONT: f64 = 8.0;
 const TITLE_FONT: f64 = 15.0;
-/// Advance of one monospace glyph per pixel of font size: text is measured, not rendered, here.
-const CHAR_EM: f64 = 0.62;
 /// Advance of one bold sans-serif glyph (the title's) per pixel of font
 /// size, taken generously (DejaVu Sans Bold: about 0.65 on average, 0.87 for
 /// `m` and `w`): a title measured short is cut off at the picture's edge.
@@ -55,8 +55,6 @@ const MARGIN: f64 = 20.0;
 /// Below the title, the legend row; below that, the root.
 const LEGEND_DROP: f64 = 22.0;
 const TREE_TOP: f64 = MARGIN + TITLE_FONT + 2.0 * LEGEND_DROP;
-/// Where a baseline sits below a text's vertical centre, per pixel of font size.
-const BASELINE_DROP: f64 = 0.35;
 const LEGEND_SHAPE: f64 = 14.0;
 const LEGEND_GAP: f64 = 18.0;
 
@@ -136,14 +134,6 @@ pub fn render_tree(tree: &Tree, title: &str) -> String {
     svg
 }
 
-fn text_width(text: &str, font: f64) -> f64 {
-    text.chars().count() as f64 * font * CHAR_EM
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
 /// Node positions in leaf columns and levels: leaves take consecutive columns in
 /// depth-first order, and each parent sits midway over its first and last child.
 struct Layout {
@@ -157,23 +147,14 @@ struct Layout {
 }
 
 impl Layout {
-    /// Iterative, because trees may nest deeper than the call stack allows.
     fn new(tree: &Tree) -> Layout {
-        let nodes = tree.len();
-        let (mut depth, mut column) = (vec![0u32; nodes], vec![0.0; nodes]);
-        let mut preorder = Vec::with_capacity(nodes);
-        let mut stack = if tree.is_empty() { Vec::new() } else { vec![Tree::ROOT] };
+        let (preorder, depth) = walk(tree);
+        let mut column = vec![0.0; tree.len()];
         let mut leaves = 0;
-        while let Some(id) = stack.pop() {
-            preorder.push(id);
-            let children = tree.children(id);
-            if children.is_empty() {
+        for &id in &preorder {
+            if tree.is_leaf(id) {
                 column[id as usize] = leaves as f64;
                 leaves += 1;
-            }
-            for &child in children.iter().rev() {
-                depth[child as usize] = depth[id as usize] + 1;
-                stack.push(child);
             }
         }
         for &id in preorder.iter().rev() {
@@ -185,6 +166,23 @@ impl Layout {
         let room = rooms(&preorder, &depth, &column, height);
         Layout { preorder, depth, column, room, leaves, height }
     }
+}
+
+/// The nodes of `tree` in preorder and the depth of each, both drawings'
+/// first pass; iterative, because trees may nest deeper than the call
+/// stack allows.
+fn walk(tree: &Tree) -> (Vec<NodeId>, Vec<u32>) {
+    let mut depth = vec![0u32; tree.len()];
+    let mut preorder = Vec::with_capacity(tree.len());
+    let mut stack = if tree.is_empty() { Vec::new() } else { vec![Tree::ROOT] };
+    while let Some(id) = stack.pop() {
+        preorder.push(id);
+        for &child in tree.children(id).iter().rev() {
+            depth[child as usize] = depth[id as usize] + 1;
+            stack.push(child);
+        }
+    }
+    (preorder, depth)
 }
 
 /// Preorder visits each level left to right, so neighbours are consecutive in it.
@@ -227,6 +225,22 @@ enum Kind {
     Min,
     Leaf,
     Chance,
+}
+
+impl Kind {
+    /// What node `id` of `tree` is, `max_to_move` saying who moves at each
+    /// node (MAX and MIN by the decision nodes above, as the tree format says).
+    fn of(tree: &Tree, max_to_move: &[bool], id: usize) -> Kind {
+        if tree.is_leaf(id as NodeId) {
+            Kind::Leaf
+        } else if tree.is_chance(id as NodeId) {
+            Kind::Chance
+        } else if max_to_move[id] {
+            Kind::Max
+        } else {
+            Kind::Min
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -320,15 +334,7 @@ impl<'a> Figure<'a> {
     }
 
     fn kind(&self, id: usize) -> Kind {
-        if self.tree.is_leaf(id as NodeId) {
-            Kind::Leaf
-        } else if self.tree.is_chance(id as NodeId) {
-            Kind::Chance
-        } else if self.max_to_move[id] {
-            Kind::Max
-        } else {
-            Kind::Min
-        }
+        Kind::of(self.tree, &self.max_to_move, id)
     }
 
     fn state(&self, id: usize) -> State {
@@ -423,23 +429,13 @@ impl<'a> Figure<'a> {
         if !self.tree.has_chance_nodes() {
             return Ok(());
         }
-        writeln!(out, r#"<g class="probabilities" font-size="{SMALL_FONT}" fill="{WINDOW_INK}">"#)?;
-        for &id in &self.layout.preorder {
-            let Some(probabilities) = self.tree.probabilities(id) else { continue };
-            let (x1, y1) = self.centre(id as usize);
-            for (&child, probability) in self.tree.children(id).iter().zip(probabilities) {
-                let (x2, y2) = self.centre(child as usize);
-                let (x, y) = (x1 + (x2 - x1) * PROBABILITY_ALONG, y1 + (y2 - y1) * PROBABILITY_ALONG);
-                let (dx, anchor) = match x2.partial_cmp(&x1) {
-                    Some(Ordering::Greater) => (LABEL_PAD, "start"),
-                    Some(Ordering::Less) => (-LABEL_PAD, "end"),
-                    _ => (LABEL_PAD, "start"),
-                };
-                let attrs = format!(r#"class="probability" text-anchor="{anchor}""#);
-                write_text(out, (x + dx, y), &attrs, &probability.to_string())?;
-            }
-        }
-        writeln!(out, "</g>")
+        let look = ProbabilityLook {
+            font: SMALL_FONT,
+            along: PROBABILITY_ALONG,
+            pad: LABEL_PAD,
+            class: r#"class="probability" "#,
+        };
+        write_probabilities(out, self.tree, self.layout.preorder.iter().copied(), |id| self.centre(id), &look)
     }
 
     fn write_node(&self, out: &mut String, id: usize) -> fmt::Result {
@@ -464,7 +460,7 @@ impl<'a> Figure<'a> {
         } else if probe {
             style = style.replacen(r#"stroke-dasharray="none""#, &format!(r#"stroke-dasharray="{PROBE_DASH}""#), 1);
         }
-        write_shape(out, kind, (x, y), self.size(id), &style)?;
+        write_shape(out, kind, (x, y), self.size(id), ("", &format!(" {style}")))?;
         if cut {
             // Above the label's row, left of the node, where no edge passes.
             let attrs = format!(r#"class="cutoff" font-size="{SMALL_FONT}" text-anchor="end" fill="{CUT_INK}""#);
@@ -525,14 +521,59 @@ impl<'a> Figure<'a> {
     }
 }
 
-#[path = "svg_visits.rs"]
+/// How a drawing places the probabilities on its chance nodes' edges.
+struct ProbabilityLook {
+    font: f64,
+    /// Where along the edge (0 at the chance node).
+    along: f64,
+    /// The gap between the edge and the text.
+    pad: f64,
+    /// The text's class attribute (with its trailing space), or nothing.
+    class: &'static str,
+}
+
+/// Each chance node's outcome probabilities, on their edges, beside the
+/// line (right of an edge going right, left of one going left), the chance
+/// nodes taken in `order`; nothing for a tree without chance nodes.
+fn write_probabilities(
+    out: &mut String,
+    tree: &Tree,
+    order: impl Iterator<Item = NodeId>,
+    centre: impl Fn(usize) -> (f64, f64),
+    look: &ProbabilityLook,
+) -> fmt::Result {
+    if !tree.has_chance_nodes() {
+        return Ok(());
+    }
+    writeln!(out, r#"<g class="probabilities" font-size="{}" fill="{WINDOW_INK}">"#, look.font)?;
+    for id in order {
+        let Some(probabilities) = tree.probabilities(id) else { continue };
+        let (x1, y1) = centre(id as usize);
+        for (&child, probability) in tree.children(id).iter().zip(probabilities) {
+            let (x2, y2) = centre(child as usize);
+            let (x, y) = (x1 + (x2 - x1) * look.along, y1 + (y2 - y1) * look.along);
+            let (dx, anchor) = match x2.partial_cmp(&x1) {
+                Some(Ordering::Less) => (-look.pad, "end"),
+                _ => (look.pad, "start"),
+            };
+            let attrs = format!(r#"{}text-anchor="{anchor}""#, look.class);
+            write_text(out, (x + dx, y), &attrs, &probability.to_string())?;
+        }
+    }
+    writeln!(out, "</g>")
+}
+
 mod visits;
 use visits::{replay, replay_chance, value_text, window_text, Visit};
 
-#[path = "svg_shapes.rs"]
 mod shapes;
-use shapes::{legend_width, shape_style, write_legend, write_shape, write_text};
+use shapes::{legend_width, shape_style, write_legend, write_shape};
+
+pub mod stage;
+
+mod text;
+pub use text::escape;
+use text::{text_width, write_text, BASELINE_DROP};
 
 #[cfg(test)]
-#[path = "svg_tests.rs"]
 mod tests;

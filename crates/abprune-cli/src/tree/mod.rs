@@ -142,7 +142,6 @@ fn print_files(args: &TreeArgs) -> Result<()> {
     Ok(())
 }
 
-#[path = "tree_chance.rs"]
 mod chance;
 use chance::TreeAlgorithm;
 

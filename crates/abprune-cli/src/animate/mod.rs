@@ -1,6 +1,6 @@
 //! `abprune tree --animate`: the search as a self-contained HTML page that replays it event by event.
 //!
-//! A textbook figure (see [`crate::svg`]) shows a search once it is over; the page shows how it got there: which
+//! A textbook figure (see [`abprune_front::svg`]) shows a search once it is over; the page shows how it got there: which
 //! node is entered with which window, where a cut-off strikes and what it skips, what each node returns, and the
 //! windows along the current path, one trace event per step.
 //!
@@ -18,44 +18,12 @@
 
 use abprune::trace::root_view;
 use abprune::{Score, TraceEvent};
+use abprune_front::svg::{self, stage};
 use abprune_games::tree::{NodeId, Tree};
 use serde_json::{json, Value};
-use std::fmt::{self, Write};
 
 /// Beyond this a browser crawls through the drawing and no one can follow the animation anyway.
 pub const MAX_ANIMATED_NODES: usize = 50_000;
-
-/// Node values.
-const VALUE_FONT: f64 = 11.0;
-/// Node names, beside interior nodes and under leaves.
-const LABEL_FONT: f64 = 10.0;
-/// Windows beside the nodes of the current path.
-const WINDOW_FONT: f64 = 9.0;
-/// Advance of one monospace glyph per pixel of font size: text is measured, not rendered, here.
-const CHAR_EM: f64 = 0.62;
-/// Triangles wide enough for a bound such as "≥ 12"; wider when a value needs it.
-const TRI_W: f64 = 40.0;
-const TRI_H: f64 = 28.0;
-const LEAF_MIN_W: f64 = 28.0;
-const LEAF_H: f64 = 20.0;
-/// Horizontal padding around a value inside a node.
-const TEXT_PAD: f64 = 8.0;
-const LABEL_PAD: f64 = 3.0;
-const LEVEL_GAP: f64 = 72.0;
-/// Clear space between the extents of two neighbouring subtrees.
-const SUBTREE_GAP: f64 = 8.0;
-const MARGIN: f64 = 16.0;
-/// Room above the root for its window, which sits above its node like every window.
-const TOP: f64 = MARGIN + WINDOW_FONT + 4.0 + TRI_H / 2.0;
-/// How far a window starts beside its node's centre, clear of the edge coming down into the node.
-const WINDOW_SHIFT: f64 = 6.0;
-/// A window's baseline above its node's top.
-const WINDOW_RISE: f64 = 4.0;
-/// Where a baseline sits below a text's vertical centre, per pixel of font size.
-const BASELINE_DROP: f64 = 0.35;
-/// Where along a chance node's edge its probability sits (0 at the chance node): near the child, where
-/// neighbouring edges have drawn apart in this compact layout.
-const PROBABILITY_ALONG: f64 = 0.7;
 
 /// Whether the page can be made for `tree`, before searching it with a trace.
 pub fn check_size(tree: &Tree) -> Result<(), String> {
@@ -78,12 +46,8 @@ pub fn render_page(tree: &Tree, events: &[TraceEvent<NodeId>], pv: &[NodeId], ti
 
 /// The page of `steps` (one per trace event) over the drawing of `tree`.
 fn page_of(tree: &Tree, names: &[String], steps: Vec<Value>, pv: &[NodeId], title: &str, source: &str) -> String {
-    let widest_value = steps.iter().filter_map(|step| step["value"].as_str()).map(|v| text_width(v, VALUE_FONT));
-    let tri_w = widest_value.fold(TRI_W, |w, value| w.max(value + TEXT_PAD));
-    let layout = Layout::new(tree, tri_w);
-    let mut picture = String::new();
-    // Writing into a String cannot fail, so the Result carries no information.
-    let _ = layout.write_svg(&mut picture, tree, names);
+    let values = steps.iter().filter_map(|step| step["value"].as_str());
+    let picture = stage::render_stage(tree, names, values);
     let step_count = steps.len().to_string();
     let data = json!({ "events": steps, "pv": pv_nodes(tree, pv) });
     // `<` only ever occurs inside JSON strings, where `\u003c` means the same, and without it no text from the
@@ -92,8 +56,8 @@ fn page_of(tree: &Tree, names: &[String], steps: Vec<Value>, pv: &[NodeId], titl
     fill(
         PAGE,
         &[
-            ("title", &escape(title)),
-            ("source", &escape(source)),
+            ("title", &svg::escape(title)),
+            ("source", &svg::escape(source)),
             ("steps", &step_count),
             ("style", STYLE),
             ("svg", &picture),
@@ -124,14 +88,6 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
     }
     out.push_str(rest);
     out
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
-fn text_width(text: &str, font: f64) -> f64 {
-    text.chars().count() as f64 * font * CHAR_EM
 }
 
 /// Whether `id` is a node of `tree`: the trace comes from searching it, but the page must not panic if not.
@@ -295,7 +251,6 @@ fn unmatched_text(event: &str) -> Value {
     json!({ "kind": "note", "node": Tree::ROOT, "text": format!("unmatched event {event}") })
 }
 
-#[path = "animate_chance.rs"]
 mod chance;
 pub use chance::render_chance_page;
 
@@ -340,209 +295,6 @@ fn reason(frame: &Frame) -> String {
     } else {
         format!(" ({shown} ≤ alpha {low})")
     }
-}
-
-/// Node centres: subtrees sit side by side, each as wide as its leaves or its own node and label need, and
-/// each parent sits midway over its first and last child, as textbook trees are drawn.
-struct Layout {
-    /// Whether MAX is to move at each node (chance does not pass the move).
-    max_to_move: Vec<bool>,
-    x: Vec<f64>,
-    y: Vec<f64>,
-    tri_w: f64,
-    width: f64,
-    height: f64,
-}
-
-impl Layout {
-    /// Iterative, because trees may nest deeper than the call stack allows.
-    fn new(tree: &Tree, tri_w: f64) -> Layout {
-        let count = tree.len();
-        let mut preorder = Vec::with_capacity(count);
-        let mut depth = vec![0u32; count];
-        let mut stack = if tree.is_empty() { Vec::new() } else { vec![Tree::ROOT] };
-        while let Some(id) = stack.pop() {
-            preorder.push(id);
-            for &child in tree.children(id).iter().rev() {
-                depth[child as usize] = depth[id as usize] + 1;
-                stack.push(child);
-            }
-        }
-        // Extents left and right of each node's centre, and each child's offset from its parent's centre.
-        let (mut left, mut right, mut offset) = (vec![0.0; count], vec![0.0; count], vec![0.0; count]);
-        for &id in preorder.iter().rev() {
-            let (i, children) = (id as usize, tree.children(id));
-            let label = tree.label(id).map_or(0.0, |text| text_width(text, LABEL_FONT) + LABEL_PAD);
-            if children.is_empty() {
-                let half = (leaf_width(tree, id) / 2.0).max(label / 2.0) + SUBTREE_GAP / 2.0;
-                (left[i], right[i]) = (half, half);
-                continue;
-            }
-            let mut at = Vec::with_capacity(children.len());
-            let mut next = 0.0;
-            for (k, &child) in children.iter().enumerate() {
-                if k > 0 {
-                    next += left[child as usize];
-                }
-                at.push(next);
-                next += right[child as usize];
-            }
-            let (first, last) = (children[0] as usize, children[children.len() - 1] as usize);
-            let centre = (at[0] + at[at.len() - 1]) / 2.0;
-            for (&child, position) in children.iter().zip(&at) {
-                offset[child as usize] = position - centre;
-            }
-            let (span_left, span_right) = (centre + left[first], at[at.len() - 1] + right[last] - centre);
-            left[i] = span_left.max(tri_w / 2.0 + LABEL_PAD + label + SUBTREE_GAP / 2.0);
-            right[i] = span_right.max(tri_w / 2.0 + SUBTREE_GAP / 2.0);
-        }
-        let (mut x, mut y) = (vec![0.0; count], vec![0.0; count]);
-        let mut deepest = 0;
-        for &id in &preorder {
-            let i = id as usize;
-            if id == Tree::ROOT {
-                x[i] = MARGIN + left[i];
-            }
-            for &child in tree.children(id) {
-                x[child as usize] = x[i] + offset[child as usize];
-            }
-            y[i] = TOP + f64::from(depth[i]) * LEVEL_GAP;
-            deepest = deepest.max(depth[i]);
-        }
-        let root = Tree::ROOT as usize;
-        let width = if tree.is_empty() { 2.0 * MARGIN } else { left[root] + right[root] + 2.0 * MARGIN };
-        let height = TOP + f64::from(deepest) * LEVEL_GAP + LEAF_H / 2.0 + LABEL_FONT + 4.0 + MARGIN;
-        Layout { max_to_move: tree.max_to_move(), x, y, tri_w, width, height }
-    }
-
-    fn size(&self, tree: &Tree, id: NodeId) -> (f64, f64) {
-        if tree.is_leaf(id) {
-            (leaf_width(tree, id), LEAF_H)
-        } else {
-            (self.tri_w, TRI_H)
-        }
-    }
-
-    /// Nodes in their neutral state (not reached yet); the page's stylesheet and script do the rest.
-    fn write_svg(&self, out: &mut String, tree: &Tree, names: &[String]) -> fmt::Result {
-        let (width, height) = (self.width, self.height);
-        write!(out, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" "#)?;
-        writeln!(out, r#"viewBox="0 0 {width:.0} {height:.0}" role="img" aria-label="the searched tree">"#)?;
-        writeln!(out, r#"<g class="edges">"#)?;
-        for parent in 0..tree.len() as NodeId {
-            for &child in tree.children(parent) {
-                let (x1, y1) = (self.x[parent as usize], self.y[parent as usize] + TRI_H / 2.0);
-                let (x2, y2) = (self.x[child as usize], self.y[child as usize] - self.size(tree, child).1 / 2.0);
-                writeln!(
-                    out,
-                    r#"<line id="e{child}" class="edge" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
-                )?;
-            }
-        }
-        writeln!(out, "</g>")?;
-        self.write_probabilities(out, tree)?;
-        writeln!(out, "<g class=\"nodes\">")?;
-        for id in 0..tree.len() as NodeId {
-            self.write_node(out, tree, id, &names[id as usize])?;
-        }
-        // Windows last, so that no node's label is drawn over them. Each sits above its node, in the gap between
-        // levels where only edges pass, on the side away from the edge that comes down from its parent.
-        writeln!(out, "</g>\n<g class=\"windows\">")?;
-        let mut parent_x = vec![None; tree.len()];
-        for parent in 0..tree.len() as NodeId {
-            for &child in tree.children(parent) {
-                parent_x[child as usize] = Some(self.x[parent as usize]);
-            }
-        }
-        for id in 0..tree.len() as NodeId {
-            let (x, y) = (self.x[id as usize], self.y[id as usize]);
-            let wy = y - self.size(tree, id).1 / 2.0 - WINDOW_RISE;
-            let (wx, anchor) = match parent_x[id as usize] {
-                Some(parent) if parent > x => (x - WINDOW_SHIFT, "end"),
-                _ => (x + WINDOW_SHIFT, "start"),
-            };
-            writeln!(out, r#"<text id="w{id}" class="win" x="{wx:.1}" y="{wy:.1}" text-anchor="{anchor}"></text>"#)?;
-        }
-        write!(out, "</g>\n</svg>")
-    }
-
-    /// Each chance node's outcome probabilities, on their edges beside the line (none without chance nodes).
-    fn write_probabilities(&self, out: &mut String, tree: &Tree) -> fmt::Result {
-        if !tree.has_chance_nodes() {
-            return Ok(());
-        }
-        writeln!(out, r##"<g class="probabilities" font-size="{WINDOW_FONT}" fill="#7a7a7a">"##)?;
-        for parent in 0..tree.len() as NodeId {
-            let Some(probabilities) = tree.probabilities(parent) else { continue };
-            let (x1, y1) = (self.x[parent as usize], self.y[parent as usize]);
-            for (&child, probability) in tree.children(parent).iter().zip(probabilities) {
-                let (x2, y2) = (self.x[child as usize], self.y[child as usize]);
-                let (x, y) = (x1 + (x2 - x1) * PROBABILITY_ALONG, y1 + (y2 - y1) * PROBABILITY_ALONG);
-                let (x, anchor) = if x2 < x1 { (x - LABEL_PAD, "end") } else { (x + LABEL_PAD, "start") };
-                writeln!(out, r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}">{probability}</text>"#)?;
-            }
-        }
-        writeln!(out, "</g>")
-    }
-
-    fn write_node(&self, out: &mut String, tree: &Tree, id: NodeId, name: &str) -> fmt::Result {
-        let (x, y) = (self.x[id as usize], self.y[id as usize]);
-        let (w, h) = self.size(tree, id);
-        let (hw, hh) = (w / 2.0, h / 2.0);
-        // MAX and MIN by the decision nodes above (at even depths in a tree without chance nodes).
-        let kind = match (tree.is_leaf(id), tree.is_chance(id), self.max_to_move[id as usize]) {
-            (true, _, _) => "leaf",
-            (false, true, _) => "chance",
-            (false, false, true) => "max",
-            (false, false, false) => "min",
-        };
-        writeln!(out, r#"<g id="n{id}" class="node {kind}">"#)?;
-        writeln!(out, "<title>{}</title>", escape(name))?;
-        // MAX points up and MIN down, as in the textbooks; leaves are boxes. Values sit in the wide part.
-        let baseline = match kind {
-            "leaf" => {
-                let (left, top) = (x - hw, y - hh);
-                writeln!(out, r#"<rect class="shape" x="{left:.1}" y="{top:.1}" width="{w:.1}" height="{h:.1}"/>"#)?;
-                y + VALUE_FONT * BASELINE_DROP
-            }
-            "chance" => {
-                let radius = TRI_H / 2.0;
-                // Its colours as attributes: the stylesheet's states (current, done, pruned) override them, and
-                // the pages of trees without chance nodes keep their stylesheet byte for byte.
-                let look = r##"fill="#e3f1dc" stroke="#222" stroke-width="1.2""##;
-                writeln!(out, r#"<circle class="shape" cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" {look}/>"#)?;
-                y + VALUE_FONT * BASELINE_DROP
-            }
-            "max" => {
-                let points = format!("{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}", y - hh, x + hw, y + hh, x - hw, y + hh);
-                writeln!(out, r#"<polygon class="shape" points="{points}"/>"#)?;
-                y + hh - 4.0
-            }
-            _ => {
-                let points = format!("{:.1},{:.1} {:.1},{:.1} {x:.1},{:.1}", x - hw, y - hh, x + hw, y - hh, y + hh);
-                writeln!(out, r#"<polygon class="shape" points="{points}"/>"#)?;
-                y - hh + VALUE_FONT + 1.0
-            }
-        };
-        // Leaves print their static value from the start, as textbook figures do; interior values come with the search.
-        let value = tree.value(id).map(|v| v.to_string()).unwrap_or_default();
-        writeln!(out, r#"<text class="value" x="{x:.1}" y="{baseline:.1}">{value}</text>"#)?;
-        if let Some(label) = tree.label(id) {
-            let (lx, ly, anchor) = if kind == "leaf" {
-                (x, y + hh + LABEL_FONT + 1.0, "middle")
-            } else {
-                (x - hw - LABEL_PAD, y + LABEL_FONT * BASELINE_DROP, "end")
-            };
-            let label = escape(label);
-            writeln!(out, r#"<text class="label" x="{lx:.1}" y="{ly:.1}" text-anchor="{anchor}">{label}</text>"#)?;
-        }
-        writeln!(out, "</g>")
-    }
-}
-
-fn leaf_width(tree: &Tree, id: NodeId) -> f64 {
-    let value = tree.value(id).map_or(0.0, |v| text_width(&v.to_string(), VALUE_FONT));
-    LEAF_MIN_W.max(value + TEXT_PAD)
 }
 
 /// The page around the drawing and the data. Placeholders are `{{key}}`; see [`fill`].
