@@ -1,5 +1,5 @@
-//! Gomoku (five in a row) on boards from 5x5 to 22x22, freestyle or standard
-//! rules, with the incremental threat bookkeeping a search engine needs.
+//! Gomoku (five in a row) on boards from 5x5 to 22x22, freestyle, standard
+//! or renju rules, with the incremental threat bookkeeping a search engine needs.
 //!
 //! The position keeps, updated stone by stone on [`Game::play`] and
 //! [`Game::undo`] (never recomputed from scratch):
@@ -50,6 +50,7 @@ mod notation;
 mod order;
 pub mod patterns;
 mod position;
+mod renju;
 mod rule;
 mod search_hooks;
 mod selectivity;
@@ -61,6 +62,7 @@ mod weights;
 pub use cells::EvalTables;
 pub use order::{OrderWeights, ORDER_FEATURES, ORDER_WEIGHTS};
 pub use patterns::{Direction, Pattern, Shape};
+pub use renju::Forbidden;
 pub use rule::Rule;
 pub use selectivity::{FUTILITY_MARGIN, HISTORY_WEIGHT, RAZOR_MARGIN, SELECTIVITY};
 pub use threats::Threat;
