@@ -156,7 +156,7 @@ fn fours_in_line(cells: &mut [u8; CELLS], p: usize, step: usize) -> usize {
             cells[e] = EMPTY;
         }
     }
-    let straight = count == 2 && fives[1] - fives[0] == 5 * step;
+    let straight = count == 2 && fives[0].abs_diff(fives[1]) == 5 * step;
     count - usize::from(straight)
 }
 
