@@ -101,7 +101,13 @@ pub fn engines_agree_with_brute_force(
 /// A random unfinished freestyle position of `stones` stones on a `size` x
 /// `size` board; `None` when a random stone ended the game first.
 pub fn random_gomoku(rng: &mut ChaCha8Rng, size: usize, stones: usize) -> Option<Gomoku> {
-    let mut game = Gomoku::new(size, Rule::Freestyle).expect("a board size");
+    random_gomoku_under(rng, size, stones, Rule::Freestyle)
+}
+
+/// [`random_gomoku`] under `rule` (every stone legal: under renju black
+/// never plays a forbidden point).
+pub fn random_gomoku_under(rng: &mut ChaCha8Rng, size: usize, stones: usize, rule: Rule) -> Option<Gomoku> {
+    let mut game = Gomoku::new(size, rule).expect("a board size");
     for _ in 0..stones {
         let empty: Vec<Point> = (0..size as u8)
             .flat_map(|y| (0..size as u8).map(move |x| Point::new(x, y)))

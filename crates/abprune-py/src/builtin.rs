@@ -414,7 +414,8 @@ impl TicTacToe {
 }
 
 /// A Gomoku position: `Gomoku("h8 h9 i8", size=15, rule="freestyle")`
-/// (rules: freestyle, standard; boards up to 22x22).
+/// (rules: freestyle, standard, renju; boards up to 22x22; under renju a
+/// black move on a forbidden point is refused with a ValueError).
 #[pyclass(module = "abprune")]
 pub struct Gomoku {
     /// Boxed: the position's cell records are aligned to 32 bytes, and

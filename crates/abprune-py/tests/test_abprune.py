@@ -661,3 +661,12 @@ def test_everything_has_a_docstring():
         if callable(item):
             assert item.__doc__, name
     assert abprune.Tree.search.__doc__ and abprune.ConnectFour.solve.__doc__ and abprune.Engine.solve.__doc__
+
+
+def test_gomoku_renju_refuses_a_forbidden_point_and_never_plays_one():
+    # h8 would make two threes for black (f8 g8 h8 and h8 h9 h10).
+    with pytest.raises(ValueError, match="h8 is forbidden for black under renju: it makes a double three"):
+        abprune.Gomoku("f8 a1 g8 a3 h9 a5 h10 a7 h8", rule="renju")
+    assert abprune.Gomoku("f8 a1 g8 a3 h9 a5 h10 a7 h8", rule="freestyle") is not None
+    result = abprune.Gomoku("f8 a1 g8 a3 h9 a5 h10 a7", rule="renju").search(depth=3)
+    assert result.best_move not in (None, "h8")

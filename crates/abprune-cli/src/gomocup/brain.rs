@@ -308,13 +308,19 @@ impl Brain {
                 "INFO rule: a continuous game (2) is not supported; the rule stays ".to_string() + self.rule.name()
             );
         }
-        if bits & RULE_RENJU != 0 {
-            return Err("INFO rule: renju (4) is not supported; the rule stays ".to_string() + self.rule.name());
-        }
         if bits & RULE_CARO != 0 {
             return Err("INFO rule: caro (8) is not supported; the rule stays ".to_string() + self.rule.name());
         }
-        let rule = if bits & RULE_EXACTLY_FIVE != 0 { Rule::Standard } else { Rule::Freestyle };
+        // Renju (4, with or without 1: black's five is exactly five anyway):
+        // the brain never plays a forbidden point, and refuses an opponent's
+        // forbidden TURN with an ERROR (the manager adjudicates it a loss).
+        let rule = if bits & RULE_RENJU != 0 {
+            Rule::Renju
+        } else if bits & RULE_EXACTLY_FIVE != 0 {
+            Rule::Standard
+        } else {
+            Rule::Freestyle
+        };
         if rule != self.rule {
             if let Some(board) = &self.board {
                 let moves = format_line(board.history());

@@ -28,7 +28,9 @@ pub struct BoardArgs {
     /// Board size (5 to 22).
     #[arg(long, default_value_t = 15)]
     pub size: usize,
-    /// Winning rule: freestyle (five or more) or standard (exactly five).
+    /// Winning rule: freestyle (five or more), standard (exactly five) or
+    /// renju (black exactly five, and no double three, double four or
+    /// overline; white five or more).
     #[arg(long, default_value = "freestyle", value_parser = parse_rule)]
     pub rule: Rule,
 }
@@ -51,7 +53,7 @@ pub fn available_cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
-/// Parses `freestyle` or `standard`.
+/// Parses `freestyle`, `standard` or `renju`.
 pub fn parse_rule(text: &str) -> Result<Rule, String> {
     Rule::parse(text).map_err(|error| error.to_string())
 }

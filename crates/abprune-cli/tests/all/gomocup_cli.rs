@@ -103,7 +103,7 @@ START fifteen
 START 15
 INFO timeout_turn 200
 INFO timeout_turn soon
-INFO rule 4
+INFO rule 8
 TURN 7
 TURN 7,x
 TURN 15,0
@@ -212,4 +212,17 @@ fn switches_on_the_command_line_are_checked_before_the_brain_starts() {
         assert!(String::from_utf8_lossy(&out.stderr).contains(bad), "{bad}");
         assert!(out.stdout.is_empty(), "{bad}");
     }
+}
+
+#[test]
+fn renju_the_brain_blocks_and_refuses_a_forbidden_turn() {
+    // The opponent (black, one stone more) has a four in column 0 with its
+    // five point at 0,9, and 7,7 is a double three for it (5,7 6,7 and 7,8
+    // 7,9): the brain blocks, and black's 7,7 is refused.
+    let input = "START 15\nINFO timeout_turn 300\nINFO rule 4\nBOARD\n5,7,2\n0,4,1\n6,7,2\n14,0,1\n7,8,2\n14,2,1\n\
+7,9,2\n14,4,1\n0,5,2\n14,6,1\n0,6,2\n14,8,1\n0,7,2\n14,10,1\n0,8,2\nDONE\nTURN 7,7\nEND\n";
+    let replies = answers(input);
+    assert_eq!(replies[0], "OK", "{replies:?}");
+    assert_eq!(point(&replies[1]), Point { x: 0, y: 9 }, "{replies:?}");
+    assert!(replies[2].starts_with("ERROR TURN 7,7") && replies[2].contains("forbidden for black"), "{replies:?}");
 }

@@ -50,7 +50,7 @@ fn bad_solve_input_is_one_error_line() {
         (&["solve", "gomoku", "h8", "h8"][..], "occupied"),
         (&["solve", "gomoku", "z99"][..], "z99"),
         (&["solve", "gomoku", "--size", "40", "h8"][..], "40"),
-        (&["solve", "gomoku", "--rule", "renju", "h8"][..], "renju"),
+        (&["solve", "gomoku", "--rule", "caro", "h8"][..], "caro"),
         (&["solve", "gomoku", "--time", "soon", "h8"][..], "soon"),
         (&["solve", "gomoku", "--depth", "0", "h8"][..], "depth"),
     ] {
@@ -157,4 +157,19 @@ fn gomoku_score_says_what_it_measures() {
     let out = abprune(&["solve", "gomoku", "--depth", "3", "h8", "h9", "i8", "i9", "j8", "j9"], "");
     let stdout = text(&out.stdout);
     assert!(stdout.contains("score win in"), "{stdout}");
+}
+
+#[test]
+fn renju_refuses_a_forbidden_black_move_where_the_user_plays_it() {
+    let out = abprune(&["solve", "gomoku", "--rule", "renju", "--depth", "2", "f8 a1 g8 a3 h9 a5 h10 a7 h8"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("move 9 (h8): h8 is forbidden for black under renju: it makes a double three"), "{stderr}");
+    // `play gomoku` takes the rule (its prompt refuses a forbidden point
+    // with the same message, through the same check).
+    let out = abprune(&["play", "gomoku", "--rule", "renju", "--time", "50ms"], "h8\nh7\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let ok = abprune(&["solve", "gomoku", "--rule", "renju", "--depth", "2", "f8 a1 g8 a3 h9 a5 h10 a7"], "");
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+    assert!(!text(&ok.stdout).contains("best h8"), "{}", text(&ok.stdout));
 }

@@ -54,7 +54,6 @@ fn failure_18_rule_bits_the_brain_cannot_play_are_errors() {
     for (bits, expected) in [
         ("2", "ERROR INFO rule: a continuous game (2) is not supported; the rule stays freestyle"),
         ("3", "ERROR INFO rule: a continuous game (2) is not supported"),
-        ("4", "ERROR INFO rule: renju (4) is not supported"),
         ("8", "ERROR INFO rule: caro (8) is not supported"),
         ("16", "ERROR INFO rule: 16 is not a rule (its bits: 1 exactly five, 2 continuous game, 4 renju, 8 caro)"),
         ("4294967296", "ERROR INFO rule: 4294967296 is not a rule"),
@@ -64,7 +63,7 @@ fn failure_18_rule_bits_the_brain_cannot_play_are_errors() {
         assert_eq!(answers[1], "OK", "rule {bits}: the brain goes on");
     }
     // The rules it plays are taken without a word.
-    for bits in ["0", "1"] {
+    for bits in ["0", "1", "4", "5"] {
         assert_eq!(brain_answers(&format!("INFO rule {bits}\nSTART 15\nEND\n")), ["OK"], "rule {bits}");
     }
 }

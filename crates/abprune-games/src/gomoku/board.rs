@@ -162,6 +162,12 @@ impl CellSet {
         CellSet::from_words(std::array::from_fn(|i| self.words[i] | other.words[i]))
     }
 
+    /// The cells of this set that are not in `other`.
+    #[inline]
+    pub(crate) fn difference(&self, other: &CellSet) -> CellSet {
+        CellSet::from_words(std::array::from_fn(|i| self.words[i] & !other.words[i]))
+    }
+
     fn from_words(words: [u64; WORDS]) -> CellSet {
         let len = words.iter().map(|word| word.count_ones() as u16).sum();
         CellSet { words, len }
@@ -291,6 +297,7 @@ mod tests {
         other.insert(5);
         assert_eq!(set.intersection(&other).iter().collect::<Vec<_>>(), vec![700]);
         assert_eq!(set.union(&other).len(), 4);
+        assert_eq!(set.difference(&other).iter().collect::<Vec<_>>(), vec![3, 64]);
     }
 
     #[test]

@@ -51,6 +51,9 @@ pub(crate) struct CodeTables {
     patterns: Box<[[Pattern; 4]; CODES]>,
     threats: Box<[Threat; CODES]>,
     threats_of_ordered: Box<[Threat; ORDERED]>,
+    /// Per ordered code, whether black's stone there may be forbidden
+    /// under renju (`super::renju::suspect`).
+    suspects_of_ordered: Box<[bool; ORDERED]>,
 }
 
 impl CodeTables {
@@ -84,7 +87,10 @@ impl CodeTables {
             .collect();
         let threats: Vec<Threat> = patterns.iter().map(|quadruple| threat_of(&quadruple.map(Pattern::shape))).collect();
         let threats_of_ordered: Vec<Threat> = code_of_ordered.iter().map(|&code| threats[usize::from(code)]).collect();
+        let suspects_of_ordered: Vec<bool> =
+            code_of_ordered.iter().map(|&code| super::renju::suspect(&patterns[usize::from(code)])).collect();
         CodeTables {
+            suspects_of_ordered: suspects_of_ordered.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!()),
             threats_of_ordered: threats_of_ordered.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!()),
             code_of_ordered: code_of_ordered.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!()),
             patterns: patterns.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!()),
@@ -120,6 +126,13 @@ impl CodeTables {
     #[inline(always)]
     pub(crate) fn threat_of_ordered(&self, ordered: u16) -> Threat {
         self.threats_of_ordered[usize::from(ordered)]
+    }
+
+    /// Whether black's stone on a cell of ordered code `ordered` may be
+    /// forbidden under renju (the cheap test before the judgement).
+    #[inline(always)]
+    pub(crate) fn suspect_of_ordered(&self, ordered: u16) -> bool {
+        self.suspects_of_ordered[usize::from(ordered)]
     }
 }
 

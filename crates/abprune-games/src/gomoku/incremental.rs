@@ -23,7 +23,7 @@
 //! reading the lines and updating the sets and sums again.
 
 use super::board::{
-    index_of, point_of, stone_of, CELLS, DIRECTIONS, EMPTY, NEIGHBOURHOOD, STRIDE, WALL, WHITE, ZOBRIST,
+    index_of, point_of, stone_of, CellSet, CELLS, DIRECTIONS, EMPTY, NEIGHBOURHOOD, STRIDE, WALL, WHITE, ZOBRIST,
 };
 use super::cells::{ordered_code, ORDERED_WEIGHT};
 use super::patterns::{digit_after, digit_before, BLOCKED, OWN, POW3, REACH};
@@ -62,6 +62,7 @@ impl Gomoku {
         self.undo_frames.push(UndoFrame {
             lines_from: self.undo_lines.len() as u32,
             threats_from: self.undo_threats.len() as u32,
+            forbidden_from: self.undo_forbidden.len() as u32,
             threat_counts: self.threat_counts,
             cell_sums: self.cell_sums,
         });
@@ -76,6 +77,9 @@ impl Gomoku {
             self.candidates.insert_where_empty(leftmost, NEIGHBOUR_ROW, &self.empties);
         }
         self.update_lines::<true>(index, colour);
+        if self.rule.has_forbidden_points() {
+            self.update_forbidden::<true>();
+        }
         self.history.push(point_of(index));
         if wins && self.won_at.is_none() {
             self.won_at = Some(self.history.len());
@@ -105,6 +109,9 @@ impl Gomoku {
             None => {
                 self.update_lines::<false>(index, colour);
                 self.enter_empty(index);
+                if self.rule.has_forbidden_points() {
+                    self.update_forbidden::<false>();
+                }
             }
         }
         if self.eval.two_ply {
@@ -145,6 +152,11 @@ impl Gomoku {
             }
         }
         self.undo_threats.truncate(from);
+        let from = frame.forbidden_from as usize;
+        for &cell in self.undo_forbidden[from..].iter().rev() {
+            toggle(&mut self.forbidden, usize::from(cell));
+        }
+        self.undo_forbidden.truncate(from);
         self.threat_counts = frame.threat_counts;
         self.cell_sums = frame.cell_sums;
         self.empties.insert(index);
@@ -241,6 +253,54 @@ impl Gomoku {
         }
     }
 
+    /// Renju: judges again every empty cell where black's stone may be
+    /// forbidden by its line patterns (`CodeTables::suspect_of_ordered`)
+    /// and every cell that was forbidden, and moves black's threat of each
+    /// cell whose verdict changed between its line threat and
+    /// [`Threat::None`] (logged for the undo when `LOG`).
+    ///
+    /// Every suspect, not only those near the stone: a three's straight-four
+    /// point can be forbidden by a stone in its own lines, farther from the
+    /// three than the line window reaches, and recursively. The suspects are
+    /// few (points of two threes or fours, open fours, overlines), and the
+    /// freestyle and standard rules never come here.
+    fn update_forbidden<const LOG: bool>(&mut self) {
+        let mut judged = self.forbidden;
+        for cell in self.empties.iter() {
+            if self.codes.suspect_of_ordered(self.lines[cell].codes[0]) {
+                judged.insert(cell);
+            }
+        }
+        if judged.is_empty() {
+            return;
+        }
+        let mut scratch = self.cells;
+        for cell in judged.iter() {
+            let empty = self.cells[cell] == EMPTY;
+            let code = self.lines[cell].codes[0];
+            let now =
+                empty && self.codes.suspect_of_ordered(code) && super::renju::forbidden(&mut scratch, cell).is_some();
+            if now != self.forbidden.contains(cell) {
+                toggle(&mut self.forbidden, cell);
+                if LOG {
+                    self.undo_forbidden.push(cell as u16);
+                }
+            }
+            if !empty {
+                continue; // its threats left the sets with the stone
+            }
+            let threat = if now { Threat::None } else { self.codes.threat_of_ordered(code) };
+            let old = self.lines[cell].threats[0];
+            if threat != old {
+                if LOG {
+                    self.undo_lines.push((cell as u16, self.lines[cell]));
+                }
+                self.lines[cell].threats[0] = threat;
+                self.move_threat::<LOG>(cell, 0, old, threat);
+            }
+        }
+    }
+
     /// `cell` is about to get a stone: its threats and values leave the
     /// sets and sums (its shapes and counters go stale).
     fn leave_empty(&mut self, cell: usize) {
@@ -328,6 +388,9 @@ impl Gomoku {
                 self.enter_empty(index);
             }
         }
+        if self.rule.has_forbidden_points() {
+            self.update_forbidden::<false>();
+        }
         if self.find_winning_run().is_some() {
             self.won_at = Some(self.history.len());
         }
@@ -385,6 +448,9 @@ impl Gomoku {
         if self.threats != fresh.threats {
             return differs("a threat set");
         }
+        if self.forbidden != fresh.forbidden {
+            return differs("the set of forbidden points");
+        }
         if self.threat_counts != fresh.threat_counts || self.cell_sums != fresh.cell_sums {
             return differs("the evaluation's shape and threat counts");
         }
@@ -407,6 +473,15 @@ impl Gomoku {
     #[inline]
     pub(super) fn points(&self) -> usize {
         self.width() * self.height()
+    }
+}
+
+/// Adds `cell` to `set` if absent, removes it if present.
+fn toggle(set: &mut CellSet, cell: usize) {
+    if set.contains(cell) {
+        set.remove(cell);
+    } else {
+        set.insert(cell);
     }
 }
 

@@ -1,5 +1,5 @@
-//! Gomoku (five in a row) on boards from 5x5 to 22x22, freestyle or standard
-//! rules, with the incremental threat bookkeeping a search engine needs.
+//! Gomoku (five in a row) on boards from 5x5 to 22x22, freestyle, standard
+//! or renju rules, with the incremental threat bookkeeping a search engine needs.
 //!
 //! The position keeps, updated stone by stone on [`Game::play`] and
 //! [`Game::undo`] (never recomputed from scratch):
@@ -51,6 +51,7 @@ mod order;
 pub mod patterns;
 pub mod player;
 mod position;
+mod renju;
 mod rule;
 mod search_hooks;
 mod selectivity;
@@ -62,6 +63,7 @@ mod weights;
 pub use cells::EvalTables;
 pub use order::{OrderWeights, ORDER_FEATURES, ORDER_WEIGHTS};
 pub use patterns::{Direction, Pattern, Shape};
+pub use renju::Forbidden;
 pub use rule::Rule;
 pub use selectivity::{FUTILITY_MARGIN, HISTORY_WEIGHT, RAZOR_MARGIN, SELECTIVITY};
 pub use threats::Threat;

@@ -189,7 +189,8 @@ pub(crate) const fn digit_after(k: usize) -> usize {
 }
 
 /// The shape and pattern of every line key, per colour (one table shared
-/// by both colours unless the rule treats them differently, as Renju would).
+/// by both colours unless the rule treats them differently, as renju does:
+/// black's five is exactly five, white's five or more).
 pub(crate) struct LineTable {
     patterns: [&'static [Pattern; TABLE_LEN]; 2],
     /// How far from a point its shapes can depend on: 4 when no shape looks
@@ -234,9 +235,11 @@ fn ignores_the_fifth_cells(patterns: &[Pattern]) -> bool {
 pub(crate) fn line_table(rule: Rule) -> &'static LineTable {
     static FREESTYLE: LazyLock<LineTable> = LazyLock::new(|| LineTable::build(Rule::Freestyle));
     static STANDARD: LazyLock<LineTable> = LazyLock::new(|| LineTable::build(Rule::Standard));
+    static RENJU: LazyLock<LineTable> = LazyLock::new(|| LineTable::build(Rule::Renju));
     match rule {
         Rule::Freestyle => &FREESTYLE,
         Rule::Standard => &STANDARD,
+        Rule::Renju => &RENJU,
     }
 }
 

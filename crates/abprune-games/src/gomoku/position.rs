@@ -4,7 +4,7 @@ use super::board::{index_of, point_of, CellSet, CELLS, DIRECTIONS, EMPTY, MAX_SI
 use super::cells::{code_tables, CodeTables, OrderedValues};
 use super::patterns::{line_table, Direction, LineTable, Pattern, Shape};
 use super::threats::{threat_of, Threat, THREAT_KINDS};
-use super::{gomoku_error, GomokuError, MoveOrder, Point, Rule};
+use super::{gomoku_error, Forbidden, GomokuError, MoveOrder, Point, Rule};
 use abprune::Player;
 use std::fmt;
 
@@ -35,6 +35,10 @@ pub struct Gomoku {
     pub(super) empties: CellSet,
     /// Empty cells with a stone within two rows and columns.
     pub(super) candidates: CellSet,
+    /// Under renju, the empty cells where black may not play (module
+    /// `renju`); their black threat is [`Threat::None`] in the threat sets,
+    /// so no threat rule sees them. Empty under the other rules.
+    pub(super) forbidden: CellSet,
     /// `threats[colour][kind]`: the empty cells where that colour's stone
     /// makes that threat (the set of `Threat::None` stays empty).
     pub(super) threats: [[CellSet; THREAT_KINDS]; 2],
@@ -58,6 +62,10 @@ pub struct Gomoku {
     /// Each move of a cell between threat sets made by a stone placed
     /// since the position was built or copied: `(cell, colour, from, to)`.
     pub(super) undo_threats: Vec<(u16, u8, Threat, Threat)>,
+    /// The cells that entered or left [`Gomoku::forbidden`] because of a
+    /// stone placed since the position was built or copied (its removal
+    /// toggles them back).
+    pub(super) undo_forbidden: Vec<u16>,
     /// Per stone placed since the position was built or copied and still
     /// on the board, what its removal copies back besides.
     pub(super) undo_frames: Vec<UndoFrame>,
@@ -85,6 +93,8 @@ pub(super) struct UndoFrame {
     pub(super) lines_from: u32,
     /// The length of `undo_threats` before the stone.
     pub(super) threats_from: u32,
+    /// The length of `undo_forbidden` before the stone.
+    pub(super) forbidden_from: u32,
     /// [`Gomoku::threat_counts`] before the stone.
     pub(super) threat_counts: [[i32; THREAT_KINDS]; 2],
     /// [`Gomoku::cell_sums`] before the stone.
@@ -200,12 +210,14 @@ impl Gomoku {
             lines: [CellLines::default(); CELLS],
             empties: CellSet::default(),
             candidates: CellSet::default(),
+            forbidden: CellSet::default(),
             threats: [[CellSet::default(); THREAT_KINDS]; 2],
             threat_counts: [[0; THREAT_KINDS]; 2],
             cell_sums: [[0; 2]; 2],
             values_before: Vec::new(),
             undo_lines: Vec::new(),
             undo_threats: Vec::new(),
+            undo_forbidden: Vec::new(),
             undo_frames: Vec::new(),
             hash: 0,
             history,
@@ -302,7 +314,8 @@ impl Gomoku {
     }
 
     /// Whether `p` is a legal move for the side to move: on the board,
-    /// empty, and the game not over.
+    /// empty, the game not over, and under renju not a point forbidden for
+    /// black.
     ///
     /// # Errors
     /// Says which of these fails, e.g. `h8 is already occupied`.
@@ -317,11 +330,31 @@ impl Gomoku {
         if self.cells[index] != EMPTY {
             return Err(gomoku_error!("{p} is already occupied"));
         }
-        let colour = self.colour_to_move();
-        if self.rule.forbids(player_of(colour), &self.lines[index].shapes(colour)) {
-            return Err(gomoku_error!("{p} is forbidden for {}", colour_name(colour)));
+        if self.colour_to_move() == 0 && self.forbidden.contains(index) {
+            let why = self.forbidden_reason(p).map_or("a forbidden shape", Forbidden::describe);
+            return Err(gomoku_error!("{p} is forbidden for black under renju: it makes {why}"));
         }
         Ok(())
+    }
+
+    /// Whether black may not play the empty point `p` (renju's double
+    /// three, double four or overline), and why; `None` under the other
+    /// rules, for an occupied point and for a point off the board.
+    pub fn forbidden_reason(&self, p: Point) -> Option<Forbidden> {
+        if !self.rule.has_forbidden_points() || !self.contains(i64::from(p.x), i64::from(p.y)) {
+            return None;
+        }
+        let index = index_of(p);
+        if self.cells[index] != EMPTY {
+            return None;
+        }
+        super::renju::forbidden(&mut self.cells.clone(), index)
+    }
+
+    /// The empty points where black may not play (renju), in board order;
+    /// none under the other rules.
+    pub fn forbidden_points(&self) -> Vec<Point> {
+        self.forbidden.iter().map(point_of).collect()
     }
 
     /// Plays `p` for the side to move after [`Gomoku::check_move`].
@@ -407,8 +440,8 @@ impl Clone for Gomoku {
         values_before.extend_from_slice(&self.values_before);
         // The copy starts without undo records, as a rebuilt position does:
         // a stone placed before it is taken back by reading the lines.
-        let (undo_lines, undo_threats, undo_frames) = (Vec::new(), Vec::new(), Vec::new());
-        Gomoku { history, values_before, undo_lines, undo_threats, undo_frames, ..*self }
+        let (undo_lines, undo_threats, undo_forbidden, undo_frames) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        Gomoku { history, values_before, undo_lines, undo_threats, undo_forbidden, undo_frames, ..*self }
     }
 }
 

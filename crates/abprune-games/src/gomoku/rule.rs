@@ -1,11 +1,10 @@
 //! The winning rule: which runs of stones win, for which player.
 //!
-//! Everything rule-dependent goes through [`Rule::wins_with_run`] (the line
-//! tables of [`super::patterns`] are built from it, per rule and per colour)
-//! and [`Rule::forbids`] (move legality per player). Renju would add a
-//! variant that answers them differently for black (an overline does not win
-//! and is forbidden; so are double threes and double fours), plus its own
-//! line tables; nothing else needs to change.
+//! The line tables of [`super::patterns`] are built from
+//! [`Rule::wins_with_run`], per rule and per colour. Renju's forbidden points
+//! for black (a double three, a double four or an overline) are not a
+//! property of one line: module `renju` decides them, and the position keeps
+//! them as a set ([`Rule::has_forbidden_points`] says when).
 
 use super::{gomoku_error, GomokuError};
 use abprune::Player;
@@ -18,17 +17,23 @@ pub enum Rule {
     /// Exactly five in a row wins; an overline (six or more) does not, and
     /// it is not a five or a four for the threat logic either.
     Standard,
+    /// The rule of the world championships and of Gomocup's renju league:
+    /// black wins with exactly five, and may not make a double three, a
+    /// double four or an overline (a five wins even if it makes one of
+    /// those too); white wins with five or more and may play anywhere.
+    Renju,
 }
 
 impl Rule {
     /// Every rule, in the order of the Gomocup protocol's rule numbers.
-    pub const ALL: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
+    pub const ALL: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
-    /// `"freestyle"` or `"standard"`.
+    /// `"freestyle"`, `"standard"` or `"renju"`.
     pub fn name(self) -> &'static str {
         match self {
             Rule::Freestyle => "freestyle",
             Rule::Standard => "standard",
+            Rule::Renju => "renju",
         }
     }
 
@@ -41,35 +46,33 @@ impl Rule {
         Rule::ALL
             .into_iter()
             .find(|rule| rule.name().eq_ignore_ascii_case(wanted))
-            .ok_or_else(|| gomoku_error!("unknown rule '{wanted}' (the rules are freestyle and standard)"))
+            .ok_or_else(|| gomoku_error!("unknown rule '{wanted}' (the rules are freestyle, standard and renju)"))
     }
 
     /// True if a run of `length` stones of `player` in one line wins.
     #[inline]
     pub const fn wins_with_run(self, player: Player, length: usize) -> bool {
-        let _ = player; // both rules treat the colours alike
-        match self {
-            Rule::Freestyle => length >= 5,
-            Rule::Standard => length == 5,
+        match (self, player) {
+            (Rule::Freestyle, _) | (Rule::Renju, Player::Second) => length >= 5,
+            (Rule::Standard, _) | (Rule::Renju, Player::First) => length == 5,
         }
     }
 
-    /// True when [`Rule::wins_with_run`] and [`Rule::forbids`] do not depend
-    /// on the player (one line table serves both colours).
+    /// True when [`Rule::wins_with_run`] does not depend on the player (one
+    /// line table serves both colours).
     #[inline]
     pub const fn treats_colours_alike(self) -> bool {
         match self {
             Rule::Freestyle | Rule::Standard => true,
+            Rule::Renju => false,
         }
     }
 
-    /// Whether `player` may not play a point whose lines have the given
-    /// shapes. Neither rule forbids anything; Renju's forbidden points for
-    /// black (overline, double three, double four) would be decided here.
+    /// True when black has forbidden points (renju): the position then keeps
+    /// them and never generates them.
     #[inline]
-    pub const fn forbids(self, player: Player, shapes: &[super::Shape; 4]) -> bool {
-        let _ = (player, shapes);
-        false
+    pub const fn has_forbidden_points(self) -> bool {
+        matches!(self, Rule::Renju)
     }
 }
 
@@ -96,12 +99,13 @@ mod tests {
             assert_eq!(Rule::parse(rule.name()), Ok(rule));
         }
         assert_eq!(Rule::parse(" Standard "), Ok(Rule::Standard));
-        let error = Rule::parse("renju").unwrap_err();
-        assert!(error.0.contains("unknown rule 'renju'"), "{error}");
+        assert_eq!(Rule::parse("RENJU"), Ok(Rule::Renju));
+        let error = Rule::parse("caro").unwrap_err();
+        assert!(error.0.contains("unknown rule 'caro'") && error.0.contains("renju"), "{error}");
     }
 
     #[test]
-    fn overlines_win_only_in_freestyle() {
+    fn overlines_win_in_freestyle_and_for_white_in_renju() {
         for player in [Player::First, Player::Second] {
             assert!(!Rule::Freestyle.wins_with_run(player, 4));
             assert!(Rule::Freestyle.wins_with_run(player, 5));
@@ -110,5 +114,9 @@ mod tests {
             assert!(!Rule::Standard.wins_with_run(player, 6));
             assert!(!Rule::Standard.wins_with_run(player, 4));
         }
+        assert!(Rule::Renju.wins_with_run(Player::First, 5) && !Rule::Renju.wins_with_run(Player::First, 6));
+        assert!(Rule::Renju.wins_with_run(Player::Second, 5) && Rule::Renju.wins_with_run(Player::Second, 6));
+        assert!(!Rule::Renju.treats_colours_alike() && Rule::Renju.has_forbidden_points());
+        assert!(!Rule::Standard.has_forbidden_points());
     }
 }

@@ -10,9 +10,10 @@
 //! of its colour, so the candidate points (the moves generated) contain all
 //! of them: the blocks and wins below are moves of the searched tree.
 
-use super::board::{index_of, point_of, stone_of, CellSet, DIRECTIONS, EMPTY, MAX_POINTS, WALL, ZOBRIST};
+use super::board::{index_of, point_of, stone_of, CellSet, DIRECTIONS, EMPTY, MAX_POINTS, WALL, WHITE, ZOBRIST};
+use super::cells::ORDERED_WEIGHT;
 use super::eval::SEED_SCORE_LIMIT;
-use super::patterns::{digit_after, digit_before, Pattern, Shape, OWN, POW3};
+use super::patterns::{digit_after, digit_before, Pattern, Shape, BLOCKED, OWN, POW3};
 use super::threats::Threat;
 use super::{Gomoku, MoveOrder, Point};
 use abprune::{Game, Horizon, Outcome, Player, Score};
@@ -45,6 +46,7 @@ impl Game for Gomoku {
 
     /// The candidate points (empty points within two rows and columns of a
     /// stone) in the move order's order; the centre on an empty board.
+    /// Never a point forbidden for black (renju).
     fn generate_moves(&self, moves: &mut Vec<Point>) {
         if self.history.is_empty() {
             moves.push(Point { x: self.width / 2, y: self.height / 2 });
@@ -52,16 +54,17 @@ impl Game for Gomoku {
         }
         if let Some((moves_played, allowed)) = &self.root_moves {
             if *moves_played == self.history.len() && self.passes == 0 {
-                self.push_ordered(&allowed.intersection(&self.empties), moves);
+                self.push_playable(&allowed.intersection(&self.empties), moves);
                 if !moves.is_empty() {
                     return;
                 }
             }
         }
-        self.push_ordered(&self.candidates, moves);
+        self.push_playable(&self.candidates, moves);
         if moves.is_empty() {
             // No empty point near a stone: only on a full board, but be total.
-            moves.extend(self.board_cells().filter(|&index| self.cells[index] == EMPTY).map(point_of));
+            let playable = |&index: &usize| self.cells[index] == EMPTY && !self.is_forbidden_for_mover(index);
+            moves.extend(self.board_cells().filter(playable).map(point_of));
         }
     }
 
@@ -142,11 +145,14 @@ impl Game for Gomoku {
     /// 2. They have two or more five points: I cannot win now (1) and one
     ///    stone covers one of them: `loss_in(2)`.
     /// 3. They have exactly one: any other move loses at ply 2, the worst
-    ///    value there is, so the block alone contains an optimal move.
+    ///    value there is, so the block alone contains an optimal move. Under
+    ///    renju, when I am black and the block is forbidden for me, every
+    ///    move loses at ply 2: `loss_in(2)`.
     /// 4. I have an open-four move (a stone after which I have two or more
     ///    five points): they have no five point (2, 3) and my stone gives
     ///    them none, so they cannot win at ply 2 nor cover both: `win_in(3)`,
-    ///    and no win in 1 exists (1).
+    ///    and no win in 1 exists (1). Under renju, so does white's four whose
+    ///    one five point is forbidden for black (`Gomoku::wins_in_three`).
     /// 5. The static mate rules (`Gomoku::wins_in_five`): I have a
     ///    four-three or a double-three point and they cannot make a four:
     ///    `win_in(5)`, and no win in 1 or 3 exists (1, 4).
@@ -165,6 +171,9 @@ impl Game for Gomoku {
     ///    point and no open-four move, and my stones give them none). So the
     ///    moves that may change it (see `Gomoku::mate_defences`) contain an
     ///    optimal move; with none, every move loses at ply 6: `loss_in(6)`.
+    ///    Not under renju (a black stone can make a point forbidden for
+    ///    itself, a white one make it legal again or forbidden, and a black
+    ///    three may be false): there step 8 follows.
     /// 8. Otherwise every candidate point.
     fn candidate_moves(&self, moves: &mut Vec<Point>) -> Option<Score> {
         let me = self.colour_to_move();
@@ -177,6 +186,7 @@ impl Game for Gomoku {
         let their_fives = &self.threats[they][Threat::Five as usize];
         match their_fives.first() {
             Some(_) if their_fives.len() >= 2 => return Some(Score::loss_in(2)),
+            Some(block) if self.is_forbidden_for_mover(block) => return Some(Score::loss_in(2)),
             Some(block) => {
                 moves.push(point_of(block));
                 return None;
@@ -184,7 +194,7 @@ impl Game for Gomoku {
             None => {}
         }
         // Step 4. My open four.
-        if !self.threats[me][Threat::OpenFour as usize].is_empty() {
+        if self.wins_in_three() {
             return Some(Score::win_in(3));
         }
         // Step 5. The static mate rules.
@@ -193,7 +203,14 @@ impl Game for Gomoku {
         }
         // Step 6. Their open-four moves.
         if !self.threats[they][Threat::OpenFour as usize].is_empty() {
-            let answers = self.open_four_defences(they).union(&self.fours(me));
+            if self.open_fours_may_be_forbidden(they) {
+                self.generate_moves(moves);
+                return None;
+            }
+            let mut answers = self.open_four_defences(they).union(&self.fours(me));
+            if me == 0 {
+                answers = answers.difference(&self.forbidden);
+            }
             if answers.is_empty() {
                 return Some(Score::loss_in(EARLIEST_LOSS));
             }
@@ -229,10 +246,14 @@ impl Game for Gomoku {
         if !self.threats[me][Threat::Five as usize].is_empty() {
             return (Score::win_in(1), Score::win_in(1));
         }
-        if their_fives >= 2 {
+        let forced_loss = match self.threats[they][Threat::Five as usize].first() {
+            Some(block) => their_fives >= 2 || self.is_forbidden_for_mover(block),
+            None => false,
+        };
+        if forced_loss {
             return (Score::loss_in(2), Score::loss_in(2));
         }
-        if their_fives == 0 && !self.threats[me][Threat::OpenFour as usize].is_empty() {
+        if their_fives == 0 && self.wins_in_three() {
             return (Score::win_in(3), Score::win_in(3));
         }
         if their_fives == 0 && self.wins_in_five() {
@@ -278,13 +299,14 @@ impl Game for Gomoku {
         let their_fives = &self.threats[they][Threat::Five as usize];
         match their_fives.first() {
             Some(_) if their_fives.len() >= 2 => return Horizon::Known(Score::loss_in(2)),
+            Some(block) if self.is_forbidden_for_mover(block) => return Horizon::Known(Score::loss_in(2)),
             Some(block) => {
                 moves.push(point_of(block));
                 return Horizon::Forced;
             }
             None => {}
         }
-        if !self.threats[me][Threat::OpenFour as usize].is_empty() {
+        if self.wins_in_three() {
             return Horizon::Known(Score::win_in(3));
         }
         if self.wins_in_five() {
@@ -408,6 +430,115 @@ impl Gomoku {
             && [Threat::Four, Threat::FourThree, Threat::OpenFour, Threat::Five]
                 .iter()
                 .all(|&kind| theirs[kind as usize].is_empty())
+            && (!self.rule.has_forbidden_points() || (me == 1 && !self.forbidden_fours()))
+    }
+
+    /// Under renju, whether black has a forbidden point where its stone
+    /// would make a four by the line shapes: a white stone may make it
+    /// legal (by blocking one of its threes), so white's static mate rule
+    /// asks that black have no four point, forbidden or not. (Black's own
+    /// rule is off under renju: its three may be false, or become false
+    /// when white blocks the four.)
+    fn forbidden_fours(&self) -> bool {
+        self.forbidden.iter().any(|cell| self.codes.threat_of_ordered(self.lines[cell].codes[0]) >= Threat::Four)
+    }
+
+    /// For a side to move facing no five point: whether it wins at ply 3.
+    /// With an open-four move (two five points after it, which one stone
+    /// cannot cover); and under renju, for white, with a four whose one five
+    /// point is forbidden for black once the four stands (black cannot
+    /// cover it: a four against a forbidden point wins). No other move wins
+    /// at ply 3: the opponent covers a lone five point, and white always
+    /// may.
+    #[inline]
+    pub(super) fn wins_in_three(&self) -> bool {
+        let me = self.colour_to_move();
+        !self.threats[me][Threat::OpenFour as usize].is_empty()
+            || (self.rule.has_forbidden_points() && me == 1 && self.four_against_forbidden().is_some())
+    }
+
+    /// Under renju, white to move: a point where white's stone makes a four
+    /// whose one five point is then forbidden for black. Judged with the
+    /// four on the board (the white stone changes black's line through the
+    /// five point); the cheap pattern test first.
+    pub(super) fn four_against_forbidden(&self) -> Option<usize> {
+        let white = &self.threats[1];
+        let fours = white[Threat::Four as usize].union(&white[Threat::FourThree as usize]);
+        let mut scratch = None;
+        fours.iter().find(|&four| {
+            let Some((five, direction, digit)) = self.lone_five_point(four) else { return false };
+            // Black's code at the five point with the white stone on `four`.
+            let lines = &self.lines[five];
+            let key = lines.key(0, direction) + BLOCKED * POW3[digit];
+            let weight = ORDERED_WEIGHT[direction];
+            let old = lines.patterns[0][direction] as u16;
+            let code = lines.codes[0] - old * weight + self.table.pattern(0, key) as u16 * weight;
+            if !self.codes.suspect_of_ordered(code) {
+                return false;
+            }
+            let cells = scratch.get_or_insert_with(|| self.cells);
+            cells[four] = WHITE;
+            let forbidden = super::renju::forbidden(cells, five).is_some();
+            cells[four] = EMPTY;
+            forbidden
+        })
+    }
+
+    /// White's one five point after a white stone on the four point
+    /// `four`, with the direction of its line and the digit under which the
+    /// five point sees `four`; `None` if the stone leaves two or more.
+    fn lone_five_point(&self, four: usize) -> Option<(usize, usize, usize)> {
+        let mut found = None;
+        for (direction, &step) in DIRECTIONS.iter().enumerate() {
+            for forward in [true, false] {
+                for k in 1..=FOUR_REACH {
+                    // `four` is k steps before a point after it, after one before it.
+                    let (e, digit) =
+                        if forward { (four + k * step, digit_before(k)) } else { (four - k * step, digit_after(k)) };
+                    if self.cells[e] == WALL {
+                        break;
+                    }
+                    let key = self.lines[e].key(1, direction) + OWN * POW3[digit];
+                    if self.cells[e] == EMPTY && self.table.shape(1, key) == Shape::Five {
+                        if found.is_some() {
+                            return None;
+                        }
+                        found = Some((e, direction, digit));
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// Under renju, when black (`attacker`) has an open-four move with two
+    /// or more open threes in its other lines: a white stone could make
+    /// that point forbidden (a four-three-three, by making one of those
+    /// threes a true three), which the defences of
+    /// `Gomoku::open_four_defences` do not see.
+    pub(super) fn open_fours_may_be_forbidden(&self, attacker: usize) -> bool {
+        self.rule.has_forbidden_points()
+            && attacker == 0
+            && self.threats[0][Threat::OpenFour as usize].iter().any(|m| {
+                self.lines[m].patterns[0].iter().filter(|pattern| pattern.shape() == Shape::OpenThree).count() >= 2
+            })
+    }
+
+    /// Whether the side to move is black and may not play `cell` (renju).
+    #[inline]
+    pub(super) fn is_forbidden_for_mover(&self, cell: usize) -> bool {
+        self.colour_to_move() == 0 && self.forbidden.contains(cell)
+    }
+
+    /// [`Gomoku::push_ordered`] of the cells of `set` the side to move may
+    /// play.
+    #[inline]
+    fn push_playable(&self, set: &CellSet, moves: &mut Vec<Point>) {
+        if self.colour_to_move() == 0 && !self.forbidden.is_empty() {
+            self.push_ordered(&set.difference(&self.forbidden), moves);
+        } else {
+            self.push_ordered(set, moves);
+        }
     }
 
     /// For a side to move facing no five point and no open-four move, when
@@ -424,6 +555,9 @@ impl Gomoku {
     /// gives me a four point: a line where my stone makes a three or more.
     /// The rest lose at ply 6 (step 7 of `candidate_moves`).
     fn mate_defences(&self) -> Option<CellSet> {
+        if self.rule.has_forbidden_points() {
+            return None;
+        }
         let me = self.colour_to_move();
         let they = 1 - me;
         let (fourthrees, doublethrees) =
@@ -489,7 +623,9 @@ impl Gomoku {
         let me = self.colour_to_move();
         let they = 1 - me;
         let theirs = &self.threats[they];
-        if theirs[Threat::FourThree as usize].is_empty()
+        // Under renju black's four-three may hold a false three: no set.
+        if (self.rule.has_forbidden_points() && they == 0)
+            || theirs[Threat::FourThree as usize].is_empty()
             || !theirs[Threat::Five as usize].is_empty()
             || !theirs[Threat::OpenFour as usize].is_empty()
             || !self.threats[me][Threat::Five as usize].is_empty()

@@ -18,8 +18,10 @@
 //! After each four the defender has no five point (it had none, or the four
 //! covered it), so the only reply that does not lose at once is covering
 //! the four's five point (with two of them the defender loses anyway, and
-//! one of the blocks stands for all). A line found is replayed and checked
-//! by [`Gomoku::is_vcf`] before it is returned.
+//! one of the blocks stands for all). Under renju, when black defends and
+//! every five point of white's four is forbidden for black, black cannot
+//! cover it: the line ends with that four. A line found is replayed and
+//! checked by [`Gomoku::is_vcf`] before it is returned.
 
 use super::board::{index_of, point_of, CellSet};
 use super::threats::Threat;
@@ -63,7 +65,8 @@ impl Gomoku {
     /// fours: every move legal; each of the attacker's moves but the last
     /// leaves it a five point and the defender none; each of the defender's
     /// moves covers one of the attacker's five points (with one five point,
-    /// the only move that does not lose at once); the last move wins.
+    /// the only move that does not lose at once); the last move wins, or
+    /// (renju) is white's four whose five points are all forbidden for black.
     pub fn is_vcf(&self, line: &[Point]) -> bool {
         let mut game = self.clone();
         let attacker = game.colour_to_move();
@@ -84,10 +87,12 @@ impl Gomoku {
             if game.won_at.is_some() {
                 return i + 1 == line.len();
             }
-            if game.threats[attacker][Threat::Five as usize].is_empty()
-                || !game.threats[defender][Threat::Five as usize].is_empty()
-            {
+            let fives = &game.threats[attacker][Threat::Five as usize];
+            if fives.is_empty() || !game.threats[defender][Threat::Five as usize].is_empty() {
                 return false;
+            }
+            if defender == 0 && fives.difference(&game.forbidden).is_empty() {
+                return i + 1 == line.len();
             }
         }
         false
@@ -152,9 +157,17 @@ impl VcfSearch {
             game.place(four, me);
             // A four leaves a five point; were the tables ever to disagree,
             // the move is simply skipped.
-            let Some(reply) = game.threats[me][Threat::Five as usize].first() else {
+            let fives = game.threats[me][Threat::Five as usize];
+            if fives.is_empty() {
                 game.remove(four, me);
                 continue;
+            }
+            // Under renju black may not cover a forbidden five point.
+            let reply = if they == 0 { fives.difference(&game.forbidden).first() } else { fives.first() };
+            let Some(reply) = reply else {
+                game.remove(four, me);
+                self.line.push(four);
+                return Search::Won;
             };
             game.place(reply, they);
             self.line.extend([four, reply]);

@@ -23,11 +23,15 @@
 //! 1. the defender has a five point, or an open-four move against a mere
 //!    three: failed (it wins first);
 //! 2. the attacker has two five points: won; one: the defender must cover
-//!    it (its only move that does not lose at once);
+//!    it (its only move that does not lose at once), and under renju when
+//!    black may not cover it (a forbidden point), won;
 //! 3. the attacker has an open-four move (it made an open three): the
 //!    defences are the points that stop every open-four move
-//!    (`Gomoku::open_four_defences`, exact) and the defender's own fours;
-//!    won if the attacker wins after each of them;
+//!    (`Gomoku::open_four_defences`, exact) and the defender's own fours,
+//!    less black's forbidden points; won if the attacker wins after each
+//!    of them. Under renju, when a white stone could make black's open-four
+//!    move forbidden (`Gomoku::open_fours_may_be_forbidden`), those
+//!    defences are not all there are: failed;
 //! 4. otherwise the threat was none: failed.
 //!
 //! Every defence the rules allow against a four or an open three is tried
@@ -194,13 +198,22 @@ impl VctSearch {
         // Steps 2 and 3. The defences.
         let defences = match my_fives.first() {
             Some(_) if my_fives.len() >= 2 => return Search::Won,
+            Some(block) if they == 0 && game.forbidden.contains(block) => return Search::Won,
             Some(block) => {
                 let mut only = CellSet::default();
                 only.insert(block);
                 only
             }
             None if !game.threats[me][Threat::OpenFour as usize].is_empty() => {
-                game.open_four_defences(me).union(&game.fours(they))
+                if game.open_fours_may_be_forbidden(me) {
+                    return Search::Failed;
+                }
+                let defences = game.open_four_defences(me).union(&game.fours(they));
+                if they == 0 {
+                    defences.difference(&game.forbidden)
+                } else {
+                    defences
+                }
             }
             // Step 4. No threat: the defender moves freely.
             None => return Search::Failed,

@@ -1,7 +1,8 @@
 //! The static mate rules of Gomoku's `candidate_moves` and `horizon` (a
 //! four-three or a double-three point against no four: a win at ply 5),
 //! checked against an exhaustive search over every empty point of small
-//! boards.
+//! boards, under each rule (renju's forbidden points are not legal moves of
+//! the exhaustive search either).
 
 use abprune::{Game, Horizon, Player, Score};
 use abprune_games::gomoku::Threat;
@@ -86,7 +87,7 @@ fn moves_left_out_against_a_mate_rule_lose_at_ply_six() {
     let mut random = Lcg(17);
     let (mut restricted, mut all_lose) = (0, 0);
     for game_number in 0..300 {
-        let rule = if game_number % 2 == 0 { Rule::Freestyle } else { Rule::Standard };
+        let rule = Rule::ALL[game_number % Rule::ALL.len()];
         let mut game = Gomoku::new(9, rule).unwrap();
         for _ in 0..8 + random.below(16) {
             let mut moves = Vec::new();
@@ -143,7 +144,7 @@ fn static_mate_rules_agree_with_an_exhaustive_search() {
     let mut random = Lcg(2026);
     let (mut fired, mut checked_silent) = (0, 0);
     for game_number in 0..200 {
-        let rule = if game_number % 2 == 0 { Rule::Freestyle } else { Rule::Standard };
+        let rule = Rule::ALL[game_number % Rule::ALL.len()];
         let mut game = Gomoku::new(9, rule).unwrap();
         let plies = 8 + random.below(16);
         for _ in 0..plies {
@@ -175,7 +176,11 @@ fn static_mate_rules_agree_with_an_exhaustive_search() {
                 let they = if me == Player::First { Player::Second } else { Player::First };
                 let attack = !game.threat_points(me, Threat::FourThree).is_empty()
                     || !game.threat_points(me, Threat::DoubleThree).is_empty();
-                if attack {
+                // Under renju the rule is off for black (its three may be
+                // false) and asks white for no black four point, forbidden
+                // ones included.
+                let renju_off = rule == Rule::Renju && (me == Player::First || !game.forbidden_points().is_empty());
+                if attack && !renju_off {
                     let their_fours = [Threat::Four, Threat::FourThree, Threat::OpenFour, Threat::Five]
                         .iter()
                         .any(|&kind| !game.threat_points(they, kind).is_empty());
@@ -198,7 +203,7 @@ fn four_three_defences_keep_every_move_that_holds() {
     let mut random = Lcg(4343);
     let (mut narrowed, mut left_out_checked) = (0, 0);
     for game_number in 0..400 {
-        let rule = if game_number % 2 == 0 { Rule::Freestyle } else { Rule::Standard };
+        let rule = Rule::ALL[game_number % Rule::ALL.len()];
         let mut game = Gomoku::new(9, rule).unwrap();
         for _ in 0..8 + random.below(18) {
             let mut moves = Vec::new();

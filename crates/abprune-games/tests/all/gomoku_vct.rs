@@ -5,14 +5,15 @@ use abprune::{Engine, EngineOptions, Game, SearchLimits, SolveMode};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::common;
-use common::random_gomoku;
+use abprune_games::testing::random_gomoku_under;
+use abprune_games::Rule;
 
 /// A solve that needs more nodes than this is skipped (a few positions
 /// with many empty points).
 const SOLVE_NODES: u64 = 2_000_000;
 
-/// On random 6 x 6 and 7 x 7 positions, every first threat `find_vct` names wins
+/// On random 6 x 6 and 7 x 7 positions (freestyle and renju by turns),
+/// every first threat `find_vct` names wins
 /// against every defence: after it, the exact solve says the side that
 /// played it wins. Enough positions have a VCT for the check to bite.
 #[test]
@@ -24,7 +25,8 @@ fn every_vct_found_is_a_win_by_the_exact_solve() {
     while found < 400 {
         let size = rng.random_range(6..=7);
         let stones = rng.random_range(14..=size * size * 2 / 3);
-        let Some(mut game) = random_gomoku(&mut rng, size, stones) else { continue };
+        let rule = if found % 2 == 0 { Rule::Freestyle } else { Rule::Renju };
+        let Some(mut game) = random_gomoku_under(&mut rng, size, stones, rule) else { continue };
         checked += 1;
         assert!(checked < 20_000, "too few VCTs among {checked} positions");
         let Some(first) = game.find_vct(8, 200_000) else { continue };

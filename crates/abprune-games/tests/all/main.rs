@@ -15,6 +15,7 @@ mod connect4_solver;
 mod dice;
 mod gomoku;
 mod gomoku_mate_rules;
+mod gomoku_renju;
 mod gomoku_vct;
 mod othello;
 mod tictactoe;

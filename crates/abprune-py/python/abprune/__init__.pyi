@@ -140,7 +140,7 @@ class TicTacToe:
     def moves(self) -> list[int]: ...
 
 class Gomoku:
-    """A Gomoku position, e.g. Gomoku("h8 h9 i8", size=15, rule="freestyle")."""
+    """A Gomoku position, e.g. Gomoku("h8 h9 i8", size=15, rule="freestyle"); rule is "freestyle", "standard" or "renju"."""
 
     def __init__(self, moves: Union[str, Sequence[str], None] = None, size: int = 15, rule: str = "freestyle") -> None: ...
     def search(

@@ -5,9 +5,7 @@
 //! module, hence the allowance below.)
 #![allow(dead_code)]
 
-pub use abprune_games::testing::{
-    cases, engines_agree_with_brute_force, legal_moves, random_gomoku, random_unfinished,
-};
+pub use abprune_games::testing::{cases, engines_agree_with_brute_force, legal_moves, random_unfinished};
 
 /// End-game positions from Pascal Pons' public benchmark set `Test_L3_R1`
 /// (`MOVES SCORE`, 1-based columns, the score in the benchmark's convention),
