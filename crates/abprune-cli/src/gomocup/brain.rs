@@ -1,13 +1,12 @@
 //! The brain's state and its answer to each protocol command.
 
-use super::line::Input;
+use super::line::{Input, Interrupts};
 use super::time::TimeControl;
 use crate::gomoku::{format_line, Player, PlayerSettings, DEFAULT_TABLE_MIB};
 use crate::quote::excerpt;
 use abprune::SearchLimits;
 use abprune_games::{Gomoku, Point, Rule};
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -59,7 +58,10 @@ pub struct Brain {
     /// before it is respected from the start) and dropped when the memory
     /// or the threads change, before the next one is made.
     player: Option<Player>,
-    stop: Arc<AtomicBool>,
+    interrupts: Arc<Interrupts>,
+    /// The number of the line being answered (from 1), as the input
+    /// thread counts them for [`Interrupts`].
+    line: u64,
     debug: bool,
     /// Stones read since `BOARD`, until `DONE`: `(point, field)`.
     pending_board: Option<Vec<Result<(Point, u8), String>>>,
@@ -68,7 +70,7 @@ pub struct Brain {
 impl Brain {
     /// A brain with no board yet, searching on `threads` threads (its
     /// table is made when the first search needs it).
-    pub fn new(stop: Arc<AtomicBool>, debug: bool, threads: usize) -> Brain {
+    pub fn new(interrupts: Arc<Interrupts>, debug: bool, threads: usize) -> Brain {
         Brain {
             board: None,
             rule: Rule::Freestyle,
@@ -77,7 +79,8 @@ impl Brain {
             threads,
             switches: String::new(),
             player: None,
-            stop,
+            interrupts,
+            line: 0,
             debug,
             pending_board: None,
         }
@@ -86,6 +89,7 @@ impl Brain {
     /// Answers one input from the manager: a line, or a line it cannot
     /// read (`ERROR`, or inside `BOARD` an error reported at `DONE`).
     pub fn handle_input(&mut self, input: &Input, out: &mut impl Write) -> io::Result<Control> {
+        self.line += 1;
         match input {
             Input::Line(line) => self.handle(line, out),
             Input::Unreadable(why) => {
@@ -141,6 +145,9 @@ impl Brain {
             "TAKEBACK" => self.takeback(rest, out)?,
             "INFO" => self.info(rest, out)?,
             "ABOUT" => writeln!(out, "{ABOUT}")?,
+            // Said to a search in progress (the input thread stops it at
+            // once); between searches there is nothing to stop.
+            "STOP" | "YXSTOP" => {}
             _ => writeln!(out, "UNKNOWN command '{}'", excerpt(command))?,
         }
         Ok(Control::Continue)
@@ -352,8 +359,11 @@ impl Brain {
         let spent = started.elapsed();
         let hard = budget.hard.saturating_sub(spent).max(super::time::MIN_THINK);
         let soft = budget.soft.saturating_sub(spent).max(super::time::MIN_THINK).min(hard);
-        self.stop.store(false, Ordering::Relaxed);
-        let limits = SearchLimits::none().with_time(hard).with_stop_flag(Arc::clone(&self.stop));
+        let stop = self.interrupts.arm(self.line);
+        if self.interrupts.has_ended() {
+            return Ok(());
+        }
+        let limits = SearchLimits::none().with_time(hard).with_stop_flag(stop);
         let mut lines = Vec::new();
         let decision = player.decide_timed(board, &limits, Some(soft), |info| {
             lines.push(format!(
@@ -366,6 +376,10 @@ impl Brain {
                 format_line(&info.pv)
             ));
         });
+        // After END the manager wants no move: the brain only ends.
+        if self.interrupts.has_ended() {
+            return Ok(());
+        }
         if self.debug {
             for line in &lines {
                 writeln!(out, "DEBUG {line}")?;
