@@ -275,7 +275,10 @@ impl Report<'_> {
         if self.algo.takes_window() {
             line("window", format!("({}, {})", self.window.0, self.window.1));
             if let Some((low, high)) = self.bounds {
-                line("leaf bounds", format!("L = {low}, U = {high} ({})", bounds_reason(self.tree, self.bounds_source)));
+                line(
+                    "leaf bounds",
+                    format!("L = {low}, U = {high} ({})", bounds_reason(self.tree, self.bounds_source)),
+                );
             }
         }
         line("value", exact_and_decimal(self.result.value));

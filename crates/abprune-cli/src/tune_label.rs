@@ -173,7 +173,8 @@ fn count_labelled(path: &std::path::Path) -> Result<usize> {
     let bytes = crate::input::read_file(path, crate::input::MAX_POSITIONS_BYTES, "--out")?;
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1);
     if (whole as u64) < length {
-        let file = std::fs::OpenOptions::new().write(true).open(path).with_context(|| format!("cannot open '{name}'"))?;
+        let file =
+            std::fs::OpenOptions::new().write(true).open(path).with_context(|| format!("cannot open '{name}'"))?;
         file.set_len(whole as u64).with_context(|| format!("cannot cut '{name}'")).at_run_time()?;
         eprintln!("# {name}: cut its last {} bytes, a line left incomplete by a stopped run", length - whole as u64);
     }

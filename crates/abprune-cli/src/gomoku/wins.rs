@@ -16,7 +16,7 @@
 //! the tactics suite; `#` starts a comment.
 
 use super::tactics::{check_total_time, parse_lines, read_positions};
-use super::{Player};
+use super::Player;
 use abprune::SearchLimits;
 use abprune_games::{Gomoku, Rule};
 use anyhow::{bail, Result};
