@@ -255,9 +255,10 @@ fn items_9_and_10_label_files_are_checked_line_by_line_and_a_torn_tail_cut() {
         ("15,Freestyle,H8I9,1,J10K11(3)\n", "not one best move"),
     ] {
         let out = temp_file("issue55-label", "junk.txt", format!("15,Freestyle,H8,1,I9(3)\n{junk}"));
-        assert_one_line_error(&run(&out), &format!("junk.txt' line 2: "));
-        assert_one_line_error(&run(&out), why);
+        let output = run(&out);
+        assert_one_line_error(&output, "junk.txt' line 2: ");
+        assert_one_line_error(&output, why);
         let eval = abprune_with_stdin(&["tune", "gomoku-eval", out.to_str().expect("utf-8")], "");
-        assert_one_line_error(&eval, &format!("junk.txt line 2: "));
+        assert_one_line_error(&eval, "junk.txt line 2: ");
     }
 }
