@@ -51,7 +51,8 @@ pub enum BackgammonCommand {
 /// A position and a roll.
 #[derive(Args, Debug)]
 pub struct PositionArgs {
-    /// gnubg's position ID, as gnubg shows it with the player on roll (e.g. `4HPwATDgc/ABMA`, the start).
+    /// gnubg's position ID, as gnubg shows it with the player on roll (e.g.
+    /// `4HPwATDgc/ABMA`, the start, which `start` also names).
     position_id: String,
     /// The roll: two dice 1-6 (`31` or `3-1`).
     dice: String,
@@ -65,9 +66,10 @@ pub struct LimitArgs {
     /// --time or --nodes).
     #[arg(long)]
     depth: Option<u32>,
-    /// Seconds for the iterative deepening (the first iteration always completes).
-    #[arg(long)]
-    time: Option<f64>,
+    /// Time for the iterative deepening (the first iteration always
+    /// completes): `1s`, `500ms`, or seconds as a number (`1.5`).
+    #[arg(long, value_parser = crate::limits::parse_duration)]
+    time: Option<std::time::Duration>,
     /// Nodes for the iterative deepening (the first iteration always completes).
     #[arg(long)]
     nodes: Option<u64>,
@@ -113,7 +115,8 @@ pub struct MovesArgs {
 /// A position and a roll, or `--batch`: the input of `moves` and `search`.
 #[derive(Args, Debug)]
 pub struct PositionOrBatch {
-    /// gnubg's position ID, as gnubg shows it with the player on roll (e.g. `4HPwATDgc/ABMA`, the start).
+    /// gnubg's position ID, as gnubg shows it with the player on roll (e.g.
+    /// `4HPwATDgc/ABMA`, the start, which `start` also names).
     #[arg(required_unless_present = "batch")]
     position_id: Option<String>,
     /// The roll: two dice 1-6 (`31` or `3-1`).
@@ -142,7 +145,8 @@ impl PositionOrBatch {
 /// Options of `abprune backgammon show`.
 #[derive(Args, Debug)]
 pub struct ShowArgs {
-    /// gnubg's position ID, as gnubg shows it with the player on roll.
+    /// gnubg's position ID, as gnubg shows it with the player on roll
+    /// (`start`: the opening position).
     position_id: String,
     /// The roll, if any: its plays are listed under the board.
     dice: Option<String>,
@@ -157,8 +161,8 @@ pub fn run(command: &BackgammonCommand) -> Result<()> {
         }
         BackgammonCommand::Choose(args) => {
             let id = &args.position.position_id;
-            let mut game = position(id, Some(&args.position.dice))?;
             let limits = limits(&args.limits)?;
+            let mut game = position_in_play(id, &args.position.dice)?;
             let player = search::player(args.limits.weights.as_deref(), args.limits.pubeval)?;
             let found = search::engine(&mut game, &limits, &player)?;
             let Some(Move::Play(play)) = found.play else { bail!("the game is over in {id}") };
@@ -177,10 +181,26 @@ pub fn run(command: &BackgammonCommand) -> Result<()> {
     }
 }
 
-/// The position of an ID with the roll (if given) thrown.
+/// The word that stands for the opening position's ID wherever an ID is
+/// read: nobody knows `4HPwATDgc/ABMA` by heart.
+const START: &str = "start";
+
+/// The position of an ID (or [`START`]) with the roll (if given) thrown.
 fn position(id: &str, dice: Option<&str>) -> Result<Backgammon> {
     let dice = dice.map(parse_dice).transpose()?;
-    Backgammon::from_position_id(id.trim(), dice).map_err(|error| anyhow!("invalid position: {error}"))
+    let id = id.trim();
+    let id = if id.eq_ignore_ascii_case(START) { Backgammon::new().position_id() } else { id.to_string() };
+    Backgammon::from_position_id(&id, dice).map_err(|error| anyhow!("invalid position: {error}"))
+}
+
+/// The position of an ID with the roll thrown, refused when the game is
+/// over there (it has no play to list or choose).
+fn position_in_play(id: &str, dice: &str) -> Result<Backgammon> {
+    let game = position(id, Some(dice))?;
+    if game.outcome().is_some() {
+        bail!("the game is over in {}: a side has borne off all its checkers, there is no play", id.trim());
+    }
+    Ok(game)
 }
 
 /// A roll typed as `31` or `3-1`.
@@ -261,15 +281,15 @@ fn run_search(args: &SearchArgs) -> Result<()> {
 
 /// Reads `POSITION_ID DICE` lines from standard input and hands each to
 /// `each`, whose error is reported with the line's number: the one reader
-/// of both `--batch` commands. A line is read at most `MAX_BATCH_LINE`
-/// bytes into memory, however long it runs.
+/// of both `--batch` commands. A line is refused as soon as it passes
+/// `MAX_BATCH_LINE` bytes, not when it ends (`/dev/zero` never does).
 fn for_each_batch_line(mut each: impl FnMut(&str, &str) -> Result<()>) -> Result<()> {
     let mut input = std::io::stdin().lock();
     let mut number = 0;
     while let Some(line) = crate::input::read_line(&mut input, MAX_BATCH_LINE).context("cannot read standard input")? {
         number += 1;
         if line.is_cut() {
-            bail!("line {number}: longer than {MAX_BATCH_LINE} characters");
+            bail!("standard input line {number}: longer than the limit of {MAX_BATCH_LINE} bytes");
         }
         let line = std::str::from_utf8(&line.kept)
             .map_err(|_| anyhow::anyhow!("cannot read standard input: line {number} is not UTF-8 text"))?;
@@ -285,7 +305,7 @@ fn for_each_batch_line(mut each: impl FnMut(&str, &str) -> Result<()>) -> Result
 
 /// `moves`: a line for each play of the roll, the resulting ID and the play.
 fn print_plays(id: &str, dice: &str) -> Result<()> {
-    let game = position(id, Some(dice))?;
+    let game = position_in_play(id, dice)?;
     for (play, after) in plays(&game) {
         crate::output::outln!("{after} {play}")?;
     }
@@ -294,7 +314,7 @@ fn print_plays(id: &str, dice: &str) -> Result<()> {
 
 /// `moves --batch`: a line of resulting IDs for each input line.
 fn print_resulting_ids(id: &str, dice: &str) -> Result<()> {
-    let game = position(id, Some(dice))?;
+    let game = position_in_play(id, dice)?;
     let mut ids: Vec<String> = plays(&game).into_iter().map(|(_, after)| after).collect();
     ids.sort();
     crate::output::outln!("{}", ids.join(" "))?;

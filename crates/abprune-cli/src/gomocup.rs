@@ -6,19 +6,20 @@
 //! not understand gets `UNKNOWN`, everything malformed or illegal `ERROR`,
 //! and the brain goes on: a bad line never ends a game.
 //!
-//! Input is read on its own thread so that `END` stops a search in progress
-//! at once (through the engine's stop flag).
+//! Input is read on its own thread so that `END` (which then ends the
+//! brain without a move) and `STOP` or `YXSTOP` (which make it answer with
+//! the best move found so far) stop a search in progress at once, through
+//! the engine's stop flag.
 
 mod brain;
 mod line;
 
 use crate::status::AtRunTime as _;
-use anyhow::{Context as _, Result};
+use anyhow::{bail, Context as _, Result};
 use brain::{Brain, Control};
 use clap::Args;
-use line::{classify, read_line, Input};
+use line::{classify, urgent, Input, Interrupts, Urgent};
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 
 /// Options of `abprune gomocup`.
@@ -46,35 +47,49 @@ fn parse_switches(text: &str) -> Result<String, String> {
 
 /// Runs the brain until `END` or the end of input.
 pub fn run(args: &GomocupArgs) -> Result<()> {
-    let stop = Arc::new(AtomicBool::new(false));
+    let interrupts = Arc::new(Interrupts::default());
     let (sender, receiver) = mpsc::channel::<Input>();
-    let reader_stop = Arc::clone(&stop);
-    let reader = std::thread::Builder::new().name("gomocup input".into());
-    reader
-        .spawn(move || {
-            let mut stdin = std::io::stdin().lock();
-            let mut bytes = Vec::new();
-            // A read error is the end of the input, like the end of the file.
-            while let Ok(Some(length)) = read_line(&mut stdin, &mut bytes) {
-                let input = classify(&bytes, length);
-                if matches!(&input, Input::Line(line) if line.trim().eq_ignore_ascii_case("END")) {
-                    reader_stop.store(true, Ordering::Relaxed);
-                }
-                if sender.send(input).is_err() {
-                    break;
-                }
-            }
-        })
+    let reader_interrupts = Arc::clone(&interrupts);
+    let reader = std::thread::Builder::new()
+        .name("gomocup input".into())
+        .spawn(move || read_commands(&reader_interrupts, &sender))
         .context("cannot start the thread that reads the manager's commands")
         .at_run_time()?;
     let threads = args.threads.unwrap_or_else(crate::gomoku::available_cores);
-    let mut brain = Brain::new(Arc::clone(&stop), args.debug, threads);
+    let mut brain = Brain::new(Arc::clone(&interrupts), args.debug, threads);
     brain.set_switches(args.set.clone().unwrap_or_default());
     for input in receiver {
         let mut out = crate::output::Stdout;
         let control = brain.handle_input(&input, &mut out)?;
         out.flush()?;
         if control == Control::End {
+            return Ok(());
+        }
+    }
+    // The input ended: by its end, or by a line that never ends.
+    match reader.join() {
+        Ok(read) => read.context("cannot read the manager's commands on standard input"),
+        Err(_) => bail!("the thread that reads the manager's commands panicked"),
+    }
+}
+
+/// The input thread: reads the manager's lines, bounded, and hands them
+/// to the brain in order, telling the search at once of `END` and `STOP`
+/// ([`Interrupts`]). Ends after `END`, at the end of the input, or at a
+/// line that never ends (its error).
+fn read_commands(interrupts: &Interrupts, sender: &mpsc::Sender<Input>) -> std::io::Result<()> {
+    let mut stdin = std::io::stdin().lock();
+    let mut number = 0u64;
+    while let Some(line) = crate::input::read_line_skipping(&mut stdin, line::MAX_LINE_BYTES)? {
+        number += 1;
+        let input = classify(&line.kept, line.length);
+        let urgent = urgent(&input);
+        match urgent {
+            Some(Urgent::End) => interrupts.end(),
+            Some(Urgent::Stop) => interrupts.stop_at(number),
+            None => {}
+        }
+        if sender.send(input).is_err() || urgent == Some(Urgent::End) {
             break;
         }
     }
@@ -84,12 +99,11 @@ pub fn run(args: &GomocupArgs) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::brain::{Brain, Control};
-    use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
 
     /// Feeds `lines` to a fresh brain and returns everything it wrote.
     fn talk(lines: &[&str]) -> Vec<String> {
-        let mut brain = Brain::new(Arc::new(AtomicBool::new(false)), false, 1);
+        let mut brain = Brain::new(Arc::default(), false, 1);
         let mut out = Vec::new();
         for line in lines {
             if brain.handle(line, &mut out).unwrap() == Control::End {

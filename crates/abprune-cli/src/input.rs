@@ -39,7 +39,8 @@ pub const MAX_LABELS_BYTES: u64 = 1 << 30;
 /// `bench gomoku-tactics`, the cost table of `bench connect4-curve`).
 pub const MAX_TEXT_BYTES: u64 = 64 << 20;
 /// The longest line kept from a person typing (`play connect4`): a
-/// command is a few bytes; the rest of a longer line is skipped unread.
+/// command is a few bytes; the rest of a longer line is read and dropped
+/// (up to [`MAX_SKIPPED_BYTES`]).
 pub const MAX_LINE_BYTES: usize = 4096;
 
 /// `path` opened for reading after checking that it is a regular file no
@@ -101,12 +102,19 @@ fn limit(cap: u64) -> String {
     }
 }
 
-/// One line read by [`read_line`].
+/// The most of one overlong line that [`read_line_skipping`] reads past
+/// its cap and drops: a person or a protocol manager never sends that
+/// much without an end of line, an endless stream (`< /dev/zero`) does,
+/// and is refused once it passes this instead of read forever.
+pub const MAX_SKIPPED_BYTES: usize = 64 << 20;
+
+/// One line read by [`read_line`] or [`read_line_skipping`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
     /// Its first bytes (at most the cap), without the end of line.
     pub kept: Vec<u8>,
-    /// Its whole length in bytes, without the end of line.
+    /// Its length in bytes as far as it was read, without the end of
+    /// line: past the cap, [`read_line`] stops at the cap and one byte.
     pub length: usize,
 }
 
@@ -117,8 +125,11 @@ impl Line {
     }
 }
 
-/// Reads one line, keeping at most `cap` bytes of it (the rest is read and
-/// dropped, never held); `None` at the end of the input.
+/// Reads one line, keeping at most `cap` bytes of it; `None` at the end of
+/// the input. The limit applies while reading: a longer line comes back
+/// cut ([`Line::is_cut`]) as soon as its `cap + 1`-th byte is read, the
+/// rest left unread, so that an endless line (`/dev/zero`) is refused at
+/// once rather than when it ends.
 ///
 /// # Errors
 /// The reader's.
@@ -131,15 +142,53 @@ pub fn read_line(input: &mut impl BufRead, cap: usize) -> std::io::Result<Option
         }
         let newline = buffer.iter().position(|&b| b == b'\n');
         let chunk = &buffer[..newline.unwrap_or(buffer.len())];
-        let room = cap.saturating_sub(line.kept.len());
-        line.kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        line.length = line.length.saturating_add(chunk.len());
+        let room = cap - line.kept.len();
+        if chunk.len() > room {
+            line.kept.extend_from_slice(&chunk[..room]);
+            line.length = cap + 1;
+            input.consume(room + 1);
+            return Ok(Some(line));
+        }
+        line.kept.extend_from_slice(chunk);
+        line.length = line.kept.len();
         let used = newline.map_or(buffer.len(), |at| at + 1);
         input.consume(used);
         if newline.is_some() {
             return Ok(Some(line));
         }
     }
+}
+
+/// Reads one line as [`read_line`] does, and when it is cut, reads the
+/// rest of it to its end and drops it, for the readers that answer a long
+/// line and go on (a terminal, the `gomocup` manager): [`Line::length`] is
+/// then the whole line's.
+///
+/// # Errors
+/// The reader's, and a line that runs past [`MAX_SKIPPED_BYTES`] without
+/// ending ([`std::io::ErrorKind::InvalidData`]).
+pub fn read_line_skipping(input: &mut impl BufRead, cap: usize) -> std::io::Result<Option<Line>> {
+    let Some(mut line) = read_line(input, cap)? else { return Ok(None) };
+    while line.is_cut() {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            break;
+        }
+        let newline = buffer.iter().position(|&b| b == b'\n');
+        let (skipped, used) = newline.map_or((buffer.len(), buffer.len()), |at| (at, at + 1));
+        line.length = line.length.saturating_add(skipped);
+        input.consume(used);
+        if newline.is_some() {
+            break;
+        }
+        if line.length > MAX_SKIPPED_BYTES {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("a line runs past {} without an end of line", limit(MAX_SKIPPED_BYTES as u64)),
+            ));
+        }
+    }
+    Ok(Some(line))
 }
 
 #[cfg(test)]
@@ -150,11 +199,27 @@ mod tests {
     fn a_long_line_is_cut_and_the_next_read_whole() {
         let text = format!("{}\nshort\nlast", "x".repeat(10_000));
         let mut input = std::io::BufReader::with_capacity(64, text.as_bytes());
-        let long = read_line(&mut input, 100).unwrap().unwrap();
+        let long = read_line_skipping(&mut input, 100).unwrap().unwrap();
         assert_eq!((long.kept.len(), long.length, long.is_cut()), (100, 10_000, true));
-        assert_eq!(read_line(&mut input, 100).unwrap().unwrap().kept, b"short");
+        assert_eq!(read_line_skipping(&mut input, 100).unwrap().unwrap().kept, b"short");
         assert_eq!(read_line(&mut input, 100).unwrap().unwrap().kept, b"last");
         assert_eq!(read_line(&mut input, 100).unwrap(), None);
+    }
+
+    #[test]
+    fn the_line_limit_applies_while_reading() {
+        // An endless line: read_line stops one byte past its cap...
+        let mut endless = std::io::BufReader::with_capacity(64, std::io::repeat(b'0'));
+        let line = read_line(&mut endless, 100).unwrap().unwrap();
+        assert_eq!((line.kept.len(), line.length), (100, 101));
+        // ... and the skipping reader at its own bound, with an error.
+        let error = read_line_skipping(&mut endless, 100).unwrap_err();
+        assert_eq!(error.kind(), std::io::ErrorKind::InvalidData);
+        assert!(error.to_string().contains("without an end of line"), "{error}");
+        // A line of exactly the cap is whole.
+        let mut input = &b"abc\nabcd\n"[..];
+        assert!(!read_line(&mut input, 3).unwrap().unwrap().is_cut());
+        assert!(read_line(&mut input, 3).unwrap().unwrap().is_cut());
     }
 
     #[test]

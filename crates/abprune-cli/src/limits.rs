@@ -37,6 +37,23 @@ pub fn whole_number<T: FromStr>(text: &str) -> Result<T, String> {
     })
 }
 
+/// Parses a duration for `--time`, one syntax in every command: a
+/// duration as humantime reads it (`2s`, `500ms`, `1m30s`), or a bare
+/// number of seconds (`1.5`, as the scripts pass).
+///
+/// # Errors
+/// `'TEXT' is not a duration (...)`, saying both forms.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let trimmed = text.trim();
+    let quoted = crate::quote::excerpt(text);
+    if let Ok(seconds) = trimmed.parse::<f64>() {
+        return Duration::try_from_secs_f64(seconds)
+            .map_err(|_| format!("'{quoted}' is not a duration: seconds are a number from 0 up, such as 1.5"));
+    }
+    humantime::parse_duration(trimmed)
+        .map_err(|error| format!("'{quoted}' is not a duration ({error}): give e.g. 2s, 500ms, 1m30s or 1.5 (seconds)"))
+}
+
 /// Parses a thread count for `--threads`: 1 to [`MAX_THREADS`].
 ///
 /// # Errors
@@ -64,4 +81,21 @@ pub fn check_tables(options: &EngineOptions, copies: u64, what: &str) -> Result<
 /// Refuses `needed` bytes when the system has fewer available.
 pub fn check_bytes(needed: u64, what: &str) -> Result<()> {
     memory::check_bytes(needed).map_err(|shortfall| anyhow!("{what}: {shortfall}; give a smaller table"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_one_way_everywhere() {
+        assert_eq!(parse_duration("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration(" 1.5 "), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("1"), Ok(Duration::from_secs(1)));
+        for bad in ["soon", "-1", "NaN", "inf", "2 parsecs", ""] {
+            let error = parse_duration(bad).unwrap_err();
+            assert!(error.contains("is not a duration"), "{bad}: {error}");
+        }
+    }
 }

@@ -67,6 +67,19 @@ pub fn write_file(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
     std::fs::write(path, bytes).with_context(|| format!("cannot write '{}'", path.display())).at_run_time()
 }
 
+/// Refuses an output path (`--out`) that exists and is not a regular file:
+/// a device is read whole by a resume (`/dev/full`, `/dev/zero`), a FIFO
+/// blocks, a directory cannot be written; `what` names the option.
+pub fn check_output(path: &Path, what: &str) -> Result<()> {
+    match std::fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => anyhow::bail!(
+            "{what} '{}': not a regular file (a FIFO, a device or a directory is not written)",
+            crate::quote::excerpt(&path.display().to_string())
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// Whether `error` is a failure at run time rather than bad input.
 pub(crate) fn failed_at_run_time(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| cause.is::<RunFailed>())

@@ -142,6 +142,9 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     let start: Vec<f64> = EVAL_WEIGHTS.to_vector().iter().map(|&w| f64::from(w)).collect();
     let scale = best_scale(&samples, &start);
     if args.search_depth > 0 {
+        if let Some(path) = &args.labels {
+            crate::status::check_output(path, "--labels")?;
+        }
         let values = match &args.labels {
             Some(path) if path.exists() => read_labels(path, samples.len() + validation.len())?,
             _ => {

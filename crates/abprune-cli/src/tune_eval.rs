@@ -170,6 +170,8 @@ pub(crate) struct Labelled {
     pub(crate) size: usize,
     pub(crate) rule: Rule,
     pub(crate) moves: Vec<Point>,
+    /// The best moves of the label, each to be an empty point.
+    best: Vec<Point>,
     /// 0 loss, 1/2 draw, 1 win, for the side to move.
     result: f64,
     pub(crate) value: i32,
@@ -220,6 +222,9 @@ fn check(args: &EvalArgs) -> Result<()> {
     }
     if args.threads == 0 || args.threads > 256 {
         bail!("--threads {} is not between 1 and 256", args.threads);
+    }
+    if let Some(path) = &args.out {
+        crate::status::check_output(path, "--out")?;
     }
     Ok(())
 }
@@ -301,7 +306,7 @@ pub(crate) fn open_positions(path: &Path) -> Result<impl Iterator<Item = Result<
 
 /// The lines of `input`, each at most [`MAX_LINE`] bytes (a longer one is
 /// an error, not read whole).
-fn capped_lines(mut input: Box<dyn BufRead>) -> impl Iterator<Item = Result<String>> {
+pub(crate) fn capped_lines<'a>(mut input: Box<dyn BufRead + 'a>) -> impl Iterator<Item = Result<String>> + 'a {
     let mut buffer = Vec::new();
     std::iter::from_fn(move || {
         buffer.clear();
@@ -325,8 +330,12 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Labelled>> {
         return Ok(None);
     }
     let fields: Vec<&str> = line.split(',').collect();
-    if fields.len() < 4 {
-        bail!("'{}' has not the four fields size,rule,moves,result", crate::quote::one_line(line));
+    if !(4..=5).contains(&fields.len()) {
+        bail!(
+            "'{}' has {} fields, not the four or five size,rule,moves,result[,best moves]",
+            crate::quote::one_line(line),
+            fields.len()
+        );
     }
     let size: usize = fields[0].parse().with_context(|| format!("'{}' is not a board size", fields[0]))?;
     let rule = match fields[1].to_ascii_lowercase().as_str() {
@@ -341,12 +350,26 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Labelled>> {
         "2" => 1.0,
         other => bail!("result '{other}' is not 0, 1 or 2"),
     };
-    let Some(best) = fields.get(4).filter(|f| !f.is_empty()) else { return Ok(None) };
-    let first = best.split('|').next().unwrap_or_default();
-    let Some(open) = first.find('(') else { return Ok(None) };
-    let close = first.rfind(')').filter(|&c| c > open).with_context(|| format!("'{first}' has no closing ')'"))?;
-    let value: i32 = first[open + 1..close].parse().with_context(|| format!("'{first}' has no value"))?;
-    Ok(Some(Labelled { size, rule, moves, result, value }))
+    let Some(labels) = fields.get(4).filter(|f| !f.is_empty()) else { return Ok(None) };
+    // Each entry `MOVE(VALUE)`, or a bare `MOVE` (found without a search).
+    let mut best = Vec::new();
+    let mut values = Vec::new();
+    for entry in labels.split('|') {
+        let (text, value) = match entry.split_once('(') {
+            Some((text, rest)) => {
+                let value = rest.strip_suffix(')').with_context(|| format!("'{entry}' does not end with ')'"))?;
+                (text, Some(value.parse::<i32>().with_context(|| format!("'{entry}': '{value}' is not a value"))?))
+            }
+            None => (entry, None),
+        };
+        let [mv] = parse_moves(text).with_context(|| format!("best move '{entry}'"))?[..] else {
+            bail!("'{entry}' is not one best move with its value, such as C11(106)");
+        };
+        best.push(mv);
+        values.push(value);
+    }
+    let Some(value) = values[0] else { return Ok(None) };
+    Ok(Some(Labelled { size, rule, moves, best, result, value }))
 }
 
 /// Moves written as a letter (the column from `A`) and a number (the row
@@ -397,6 +420,14 @@ impl Replayer {
         let game = self.game.as_mut().context("no position")?;
         for &mv in &labelled.moves[game.history().len()..] {
             game.try_play(mv).map_err(|error| anyhow::anyhow!("move {mv}: {error}"))?;
+        }
+        for &mv in &labelled.best {
+            if !game.contains(i64::from(mv.x), i64::from(mv.y)) {
+                bail!("the best move {mv} is off the {}x{} board", game.width(), game.height());
+            }
+            if game.stone(mv).is_some() {
+                bail!("the best move {mv} is on an occupied point");
+            }
         }
         Ok((game, self.games))
     }

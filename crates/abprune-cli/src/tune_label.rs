@@ -97,7 +97,8 @@ pub fn run(args: &LabelArgs) -> Result<()> {
         bail!("--eval-scale {} is not a positive number", args.eval_scale);
     }
     let threads = args.threads.clamp(1, crate::gomoku::available_cores().max(1) * 4);
-    let done = count_lines(&args.out)?;
+    crate::status::check_output(&args.out, "--out")?;
+    let done = count_labelled(&args.out)?;
     if args.limit.is_some_and(|limit| done >= limit) {
         eprintln!("# {} already holds {done} positions", args.out.display());
         return Ok(());
@@ -157,13 +158,40 @@ fn is_quiet(game: &Gomoku) -> bool {
     game.outcome().is_none() && game.horizon(&mut forcing) == Horizon::Quiet
 }
 
-/// The lines already in `path` (0 if it does not exist).
-fn count_lines(path: &std::path::Path) -> Result<usize> {
-    match std::fs::read(path) {
-        Ok(bytes) => Ok(bytes.iter().filter(|&&b| b == b'\n').count()),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(0),
-        Err(error) => Err(error).with_context(|| format!("cannot read {}", path.display())),
+/// The labelled positions already in `path` (0 if it does not exist),
+/// each line checked as `tune gomoku-eval` reads it (a junk line is an
+/// error naming it, not a position counted); a torn last line (a write
+/// the interrupted run left without its end of line) is cut first, so
+/// that what is appended starts a line of its own.
+fn count_labelled(path: &std::path::Path) -> Result<usize> {
+    let name = path.display();
+    let length = match std::fs::metadata(path) {
+        Ok(metadata) => metadata.len(),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(error) => return Err(error).with_context(|| format!("cannot read --out '{name}'")),
+    };
+    let bytes = crate::input::read_file(path, crate::input::MAX_POSITIONS_BYTES, "--out")?;
+    let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1);
+    if (whole as u64) < length {
+        let file =
+            std::fs::OpenOptions::new().write(true).open(path).with_context(|| format!("cannot open '{name}'"))?;
+        file.set_len(whole as u64).with_context(|| format!("cannot cut '{name}'")).at_run_time()?;
+        eprintln!("# {name}: cut its last {} bytes, a line left incomplete by a stopped run", length - whole as u64);
     }
+    let mut reader = Replayer::default();
+    let mut count = 0;
+    for (number, line) in crate::tune_eval::capped_lines(Box::new(&bytes[..whole])).enumerate() {
+        let at = || format!("--out '{name}' line {}", number + 1);
+        let line = line.with_context(at)?;
+        match parse_line(&line).with_context(at)? {
+            Some(labelled) => {
+                reader.advance(&labelled).with_context(at)?;
+            }
+            None => bail!("{}: not a labelled position (no best move with its value)", at()),
+        }
+        count += 1;
+    }
+    Ok(count)
 }
 
 /// The labelled lines of `batch`, in its order, searched on `threads`.
@@ -204,7 +232,7 @@ fn label_one(engine: &mut Engine<Point>, job: &Job, limits: &SearchLimits, eval_
         let scaled = f64::from(result.value.get()) * LABEL_SCALE / eval_scale;
         (scaled.round() as i32).clamp(-HEURISTIC_LABEL_LIMIT, HEURISTIC_LABEL_LIMIT)
     };
-    let best = result.best_move.map(move_text).unwrap_or_default();
+    let best = result.best_move.map(move_text).context("the search found no move in a position not over")?;
     Ok(format!("{},{best}({value})", job.head))
 }
 

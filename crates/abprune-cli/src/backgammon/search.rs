@@ -24,6 +24,8 @@ pub const DEFAULT_DEPTH: u32 = player::DEFAULT_DEPTH_NETS;
 /// pruning, and the search horizon bounds the leaves by this depth when
 /// only a time or node limit is given.
 pub const MAX_DEPTH: u32 = player::MAX_DEPTH;
+/// The longest `--time`: a day, far beyond any depth the search reaches.
+const MAX_TIME: Duration = Duration::from_secs(86_400);
 
 /// How a search is limited: a depth (checker plays), a time, nodes.
 #[derive(Clone, Copy, Debug)]
@@ -37,17 +39,11 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The limits of the command line: a depth, a time in seconds, nodes.
-    pub fn new(depth: Option<u32>, seconds: Option<f64>, nodes: Option<u64>) -> Result<Limits> {
-        let time = seconds
-            .map(|s| {
-                if s.is_finite() && s > 0.0 && s <= 86_400.0 {
-                    Ok(Duration::from_secs_f64(s))
-                } else {
-                    Err(anyhow!("invalid --time {s}: give seconds above 0, at most a day"))
-                }
-            })
-            .transpose()?;
+    /// The limits of the command line: a depth, a time, nodes.
+    pub fn new(depth: Option<u32>, time: Option<Duration>, nodes: Option<u64>) -> Result<Limits> {
+        if let Some(time) = time.filter(|&time| time.is_zero() || time > MAX_TIME) {
+            bail!("invalid --time {}: give a time above 0, at most a day", humantime::format_duration(time));
+        }
         let unbounded = time.is_some() || nodes.is_some();
         let depth = depth.unwrap_or(if unbounded { MAX_DEPTH } else { DEFAULT_DEPTH });
         if !(1..=MAX_DEPTH).contains(&depth) {

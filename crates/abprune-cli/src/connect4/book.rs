@@ -140,6 +140,7 @@ pub fn layers(plies: u32) -> Vec<HashMap<u64, Connect4>> {
 
 fn build(args: &BuildArgs) -> Result<()> {
     let temporary = with_suffix(&args.out, ".partial");
+    crate::status::check_output(&args.out, "--out")?;
     refuse_foreign(&args.out)?;
     refuse_foreign(&temporary)?;
     let layers = layers(args.plies);

@@ -127,7 +127,8 @@ fn ask_side(input: &mut impl BufRead) -> Result<Option<Side>> {
 /// and so does a line longer than [`crate::input::MAX_LINE_BYTES`] (only
 /// its start is kept, the rest skipped).
 fn read_line(input: &mut impl BufRead) -> Result<Option<String>> {
-    let Some(line) = crate::input::read_line(input, crate::input::MAX_LINE_BYTES).context("reading the terminal")?
+    let Some(line) =
+        crate::input::read_line_skipping(input, crate::input::MAX_LINE_BYTES).context("reading the terminal")?
     else {
         return Ok(None);
     };

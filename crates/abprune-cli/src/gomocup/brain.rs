@@ -1,12 +1,11 @@
 //! The brain's state and its answer to each protocol command.
 
-use super::line::Input;
+use super::line::{Input, Interrupts};
 use crate::gomoku::{format_line, Player, PlayerSettings, DEFAULT_TABLE_MIB};
 use crate::quote::excerpt;
 use abprune_games::gomoku::player::TimeControl;
 use abprune_games::{Gomoku, Point, Rule};
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -58,7 +57,10 @@ pub struct Brain {
     /// before it is respected from the start) and dropped when the memory
     /// or the threads change, before the next one is made.
     player: Option<Player>,
-    stop: Arc<AtomicBool>,
+    interrupts: Arc<Interrupts>,
+    /// The number of the line being answered (from 1), as the input
+    /// thread counts them for [`Interrupts`].
+    line: u64,
     debug: bool,
     /// Stones read since `BOARD`, until `DONE`: `(point, field)`.
     pending_board: Option<Vec<Result<(Point, u8), String>>>,
@@ -67,7 +69,7 @@ pub struct Brain {
 impl Brain {
     /// A brain with no board yet, searching on `threads` threads (its
     /// table is made when the first search needs it).
-    pub fn new(stop: Arc<AtomicBool>, debug: bool, threads: usize) -> Brain {
+    pub fn new(interrupts: Arc<Interrupts>, debug: bool, threads: usize) -> Brain {
         Brain {
             board: None,
             rule: Rule::Freestyle,
@@ -76,7 +78,8 @@ impl Brain {
             threads,
             switches: String::new(),
             player: None,
-            stop,
+            interrupts,
+            line: 0,
             debug,
             pending_board: None,
         }
@@ -85,6 +88,7 @@ impl Brain {
     /// Answers one input from the manager: a line, or a line it cannot
     /// read (`ERROR`, or inside `BOARD` an error reported at `DONE`).
     pub fn handle_input(&mut self, input: &Input, out: &mut impl Write) -> io::Result<Control> {
+        self.line += 1;
         match input {
             Input::Line(line) => self.handle(line, out),
             Input::Unreadable(why) => {
@@ -140,6 +144,9 @@ impl Brain {
             "TAKEBACK" => self.takeback(rest, out)?,
             "INFO" => self.info(rest, out)?,
             "ABOUT" => writeln!(out, "{ABOUT}")?,
+            // Said to a search in progress (the input thread stops it at
+            // once); between searches there is nothing to stop.
+            "STOP" | "YXSTOP" => {}
             _ => writeln!(out, "UNKNOWN command '{}'", excerpt(command))?,
         }
         Ok(Control::Continue)
@@ -352,9 +359,12 @@ impl Brain {
             return writeln!(out, "ERROR the engine cannot start");
         };
         // Making the table is part of the turn.
-        self.stop.store(false, Ordering::Relaxed);
+        let stop = self.interrupts.arm(self.line);
+        if self.interrupts.has_ended() {
+            return Ok(());
+        }
         let mut lines = Vec::new();
-        let decision = player.decide_on_clock(board, &self.time, started, Arc::clone(&self.stop), |info| {
+        let decision = player.decide_on_clock(board, &self.time, started, stop, |info| {
             lines.push(format!(
                 "depth {} score {} nodes {} nps {} time {}ms pv {}",
                 info.depth,
@@ -365,6 +375,10 @@ impl Brain {
                 format_line(&info.pv)
             ));
         });
+        // After END the manager wants no move: the brain only ends.
+        if self.interrupts.has_ended() {
+            return Ok(());
+        }
         if self.debug {
             for line in &lines {
                 writeln!(out, "DEBUG {line}")?;

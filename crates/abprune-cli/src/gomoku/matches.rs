@@ -6,7 +6,7 @@
 //! a lopsided opening. With a node limit (the default) every game is
 //! reproducible and games run in parallel; with `--time` they run one by one.
 
-use super::{parse_duration, BoardArgs, Player, PlayerSettings};
+use super::{BoardArgs, Player, PlayerSettings};
 use crate::status::AtRunTime as _;
 use abprune::{Game, Player as Side, SearchLimits};
 use abprune_games::{Gomoku, Point};
@@ -35,7 +35,7 @@ pub struct MatchArgs {
     #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Time per move for both sides instead of nodes.
-    #[arg(long, value_parser = parse_duration)]
+    #[arg(long, value_parser = crate::limits::parse_duration)]
     time: Option<Duration>,
     /// Switches of the challenger, comma-separated: order=seed|board,
     /// vcf=on|off, quiescence=on|off, killers=on|off, history=on|off, table=MiB.

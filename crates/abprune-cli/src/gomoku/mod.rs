@@ -20,7 +20,6 @@ pub use wins::{run as run_wins, WinsArgs};
 use abprune_games::{Gomoku, Point, Rule};
 use anyhow::Result;
 use clap::Args;
-use std::time::Duration;
 
 /// Settings a Gomoku command takes on its command line.
 #[derive(Args, Debug, Clone)]
@@ -72,11 +71,6 @@ pub fn settings_with(
     settings.apply(switches).map_err(|error| anyhow::anyhow!("{option}: {error:#}"))?;
     crate::limits::check_tables(&settings.engine, copies, option)?;
     Ok(settings)
-}
-
-/// Parses a duration such as `2s`, `500ms` or `1m`.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    humantime::parse_duration(text.trim()).map_err(|error| format!("'{text}' is not a duration ({error})"))
 }
 
 /// A move list in the game's notation.

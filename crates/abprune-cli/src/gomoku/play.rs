@@ -1,9 +1,9 @@
 //! `abprune play gomoku`: a person against the engine in the terminal.
 
-use super::{format_line, parse_duration, BoardArgs, Player};
+use super::{format_line, BoardArgs, Player};
 use abprune::{Game, Player as Side, SearchLimits};
 use abprune_games::Gomoku;
-use anyhow::Result;
+use anyhow::{Context as _, Result};
 use clap::Args;
 use std::time::Duration;
 
@@ -16,7 +16,7 @@ pub struct PlayArgs {
     #[arg(long)]
     engine_first: bool,
     /// The engine's thinking time per move (e.g. `2s`, `500ms`).
-    #[arg(long, default_value = "2s", value_parser = parse_duration)]
+    #[arg(long, default_value = "2s", value_parser = crate::limits::parse_duration)]
     time: Duration,
     /// Engine switches, e.g. `order=board` (see `abprune match gomoku --help`).
     #[arg(long, default_value = "")]
@@ -57,7 +57,9 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         loop {
             crate::output::out!("your move: ")?;
             crate::output::flush()?;
-            let Some(line) = crate::input::read_line(&mut input, crate::input::MAX_LINE_BYTES)? else {
+            let Some(line) = crate::input::read_line_skipping(&mut input, crate::input::MAX_LINE_BYTES)
+                .context("cannot read standard input")?
+            else {
                 crate::output::outln!("\nbye")?;
                 return Ok(());
             };

@@ -1,6 +1,6 @@
 //! `abprune solve gomoku`: the engine's move for a position.
 
-use super::{format_line, parse_duration, BoardArgs, Player};
+use super::{format_line, BoardArgs, Player};
 use abprune::SearchLimits;
 use abprune_games::Gomoku;
 use anyhow::{bail, Result};
@@ -20,7 +20,7 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u32).range(1..))]
     depth: Option<u32>,
     /// Think this long (e.g. `2s`, `500ms`); 2 s when no `--depth` is given.
-    #[arg(long, value_parser = parse_duration)]
+    #[arg(long, value_parser = crate::limits::parse_duration)]
     time: Option<Duration>,
     /// Print one JSON object: move, score, depth, nodes, time_ms, pv.
     #[arg(long)]

@@ -6,7 +6,7 @@
 //! solving it, and a description. `@size N` and `@rule R` lines set the
 //! board for the lines after them; `#` starts a comment.
 
-use super::{format_line, parse_duration, Player};
+use super::{format_line, Player};
 use abprune::SearchLimits;
 use abprune_games::{Gomoku, Point, Rule};
 use anyhow::{bail, Context as _, Result};
@@ -19,7 +19,7 @@ pub struct TacticsArgs {
     /// The suite (`suites/gomoku-tactics.txt` in the repository: the format is at its top).
     file: String,
     /// Thinking time per position.
-    #[arg(long, default_value = "1s", value_parser = parse_duration)]
+    #[arg(long, default_value = "1s", value_parser = crate::limits::parse_duration)]
     time: Duration,
     /// Engine switches, e.g. `vcf=off` (see `abprune match gomoku --help`).
     #[arg(long, default_value = "")]

@@ -16,7 +16,7 @@
 //! the tactics suite; `#` starts a comment.
 
 use super::tactics::{check_total_time, parse_lines, read_positions};
-use super::{parse_duration, Player};
+use super::Player;
 use abprune::SearchLimits;
 use abprune_games::{Gomoku, Rule};
 use anyhow::{bail, Result};
@@ -29,7 +29,7 @@ pub struct WinsArgs {
     /// The positions (`suites/gomoku-forced-wins.txt` in the repository).
     file: String,
     /// Thinking time per position and setting.
-    #[arg(long, default_value = "5s", value_parser = parse_duration)]
+    #[arg(long, default_value = "5s", value_parser = crate::limits::parse_duration)]
     time: Duration,
     /// Also stop each search after this many nodes: with a time limit
     /// long enough, the counts are then the same on any machine, however

@@ -89,7 +89,7 @@ pub fn run(args: &TreeArgs, algo: ChanceAlgorithm, tree: &Tree, source: &str) ->
         crate::status::write_file(path, page)?;
     }
     if args.json {
-        crate::output::outln!("{}", json_report(tree, algo, window, bounds, &result))?;
+        crate::output::outln!("{}", json_report(tree, algo, window, bounds, bounds_source, &result))?;
     } else {
         let report = Report { tree, source, algo, window, bounds, bounds_source, result: &result };
         crate::output::out!("{}", report.text())?;
@@ -141,8 +141,21 @@ fn parse_ratio(text: &str, quoted: &str) -> Result<Ratio> {
         _ => {}
     }
     let (numerator, denominator) = text.split_once('/').unwrap_or((text, "1"));
-    let numerator: i64 = numerator.trim().parse().map_err(|_| invalid())?;
-    let denominator: i64 = denominator.trim().parse().map_err(|_| invalid())?;
+    let part = |part: &str| -> Result<i64> {
+        let part = part.trim();
+        part.parse().map_err(|_| {
+            if super::is_long_integer(part) {
+                anyhow::anyhow!(
+                    "invalid --window '{quoted}': '{}' is beyond 64 bits (a window end's numerator and denominator lie within ±{})",
+                    crate::quote::excerpt(part),
+                    i64::MAX
+                )
+            } else {
+                invalid()
+            }
+        })
+    };
+    let (numerator, denominator) = (part(numerator)?, part(denominator)?);
     if denominator <= 0 {
         return Err(invalid());
     }
@@ -218,6 +231,19 @@ fn verdict(algo: ChanceAlgorithm, (alpha, beta): (Ratio, Ratio), value: Ratio) -
     })
 }
 
+/// Why the leaf bounds are what they are: given, the tree's lowest and
+/// highest leaf, or (all leaves equal) that leaf widened by one, since
+/// Star1 and Star2 need `L < U`.
+fn bounds_reason(tree: &Tree, source: BoundsSource) -> String {
+    match (source, tree.leaf_bounds()) {
+        (BoundsSource::Given, _) => "--bounds".to_string(),
+        (BoundsSource::Tree, (low, high)) if low == high => {
+            format!("every leaf is {low}; widened by one, as Star1 and Star2 need L < U")
+        }
+        (BoundsSource::Tree, _) => "the tree's lowest and highest leaf".to_string(),
+    }
+}
+
 /// The text report's pieces.
 struct Report<'a> {
     tree: &'a Tree,
@@ -249,11 +275,10 @@ impl Report<'_> {
         if self.algo.takes_window() {
             line("window", format!("({}, {})", self.window.0, self.window.1));
             if let Some((low, high)) = self.bounds {
-                let from = match self.bounds_source {
-                    BoundsSource::Tree => "the tree's lowest and highest leaf",
-                    BoundsSource::Given => "--bounds",
-                };
-                line("leaf bounds", format!("L = {low}, U = {high} ({from})"));
+                line(
+                    "leaf bounds",
+                    format!("L = {low}, U = {high} ({})", bounds_reason(self.tree, self.bounds_source)),
+                );
             }
         }
         line("value", exact_and_decimal(self.result.value));
@@ -289,6 +314,7 @@ fn json_report(
     algo: ChanceAlgorithm,
     (alpha, beta): (Ratio, Ratio),
     bounds: Option<(i32, i32)>,
+    bounds_source: BoundsSource,
     result: &ChanceResult<NodeId>,
 ) -> serde_json::Value {
     let value = if result.value.is_infinite() { serde_json::Value::Null } else { result.value.as_f64().into() };
@@ -300,6 +326,7 @@ fn json_report(
         "value_exact": result.value.to_string(),
         "window": [alpha.to_string(), beta.to_string()],
         "bounds": if algo.takes_window() { bounds.map(|(low, high)| vec![low, high]) } else { None },
+        "bounds_reason": algo.takes_window().then(|| bounds_reason(tree, bounds_source)),
         "best_move": best_move,
         "leaves": stats.leaves,
         "nodes": stats.nodes,

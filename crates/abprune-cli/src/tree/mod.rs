@@ -28,9 +28,9 @@ pub struct TreeArgs {
     file: Option<String>,
     /// The search algorithm (pvs and mtdf are the engine's window
     /// manipulations; expectiminimax, star1 and star2 search trees with
-    /// chance nodes).
-    #[arg(long, value_parser = chance::tree_algorithm_parser(), default_value_t = TreeAlgorithm::Plain(Algorithm::AlphaBeta))]
-    algo: TreeAlgorithm,
+    /// chance nodes). Default: alphabeta, or star2 on a tree with chance nodes.
+    #[arg(long, value_parser = chance::tree_algorithm_parser())]
+    algo: Option<TreeAlgorithm>,
     /// The window `A,B` for alphabeta, failsoft, pvs, star1 and star2 (e.g.
     /// `3,6`, `-inf,0`; star1 and star2 take fractions such as `7/2`); needs A < B.
     #[arg(long, value_name = "A,B", allow_hyphen_values = true)]
@@ -84,7 +84,14 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         crate::output::outln!("{tree}")?;
         return Ok(());
     }
-    match args.algo {
+    // The deterministic searches cannot take chance nodes: the default is
+    // then their counterpart for trees with chance, Ballard's Star2.
+    let default = if tree.has_chance_nodes() {
+        TreeAlgorithm::Chance(abprune::ChanceAlgorithm::Star2)
+    } else {
+        TreeAlgorithm::Plain(Algorithm::AlphaBeta)
+    };
+    match args.algo.unwrap_or(default) {
         TreeAlgorithm::Plain(algo) => run_plain(args, algo, &tree, &source),
         TreeAlgorithm::Chance(algo) => chance::run(args, algo, &tree, &source),
     }

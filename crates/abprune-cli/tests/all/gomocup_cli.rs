@@ -8,6 +8,8 @@ use abprune::Game;
 use abprune_games::{Gomoku, Point, Rule};
 
 /// The brain's answers to `input`, without the MESSAGE and DEBUG lines.
+/// The input ends without END: END read while a search waits stops it
+/// (issue 55), and the end of the input ends the brain after its answers.
 fn answers(input: &str) -> Vec<String> {
     let out = common::abprune_with_stdin(&["gomocup"], input);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -49,7 +51,6 @@ BOARD
 DONE
 RECTSTART 20,12
 TURN 0,0
-END
 ";
     let replies = answers(input);
     assert!(replies[0].starts_with("name=\"abprune\", version=\""), "{replies:?}");
@@ -121,7 +122,6 @@ BOARD
 DONE
 TURN 7,7
 TURN 7,7
-END
 ";
     let replies = answers(input);
     let kinds: Vec<&str> = replies.iter().map(|r| r.split_whitespace().next().unwrap_or("")).collect();
@@ -143,11 +143,13 @@ END
 #[test]
 fn the_brain_finds_a_win_and_blocks_a_four() {
     // Own stones 3,7..6,7: five at 2,7 or 7,7.
-    let win = answers("START 15\nINFO timeout_turn 500\nBOARD\n3,7,1\n4,7,1\n5,7,1\n6,7,1\n3,3,2\n10,10,2\n12,3,2\n2,7,2\nDONE\nEND\n");
+    let win = answers(
+        "START 15\nINFO timeout_turn 500\nBOARD\n3,7,1\n4,7,1\n5,7,1\n6,7,1\n3,3,2\n10,10,2\n12,3,2\n2,7,2\nDONE\n",
+    );
     assert_eq!(point(&win[1]), Point { x: 7, y: 7 }, "{win:?}");
     // The opponent has four in a column: the brain must block at 9,9 or 9,4.
     let block = answers(
-        "START 15\nINFO timeout_turn 500\nBOARD\n9,5,2\n9,6,2\n9,7,2\n9,8,2\n9,4,1\n1,1,1\n13,1,1\n1,13,1\n7,7,2\nDONE\nEND\n",
+        "START 15\nINFO timeout_turn 500\nBOARD\n9,5,2\n9,6,2\n9,7,2\n9,8,2\n9,4,1\n1,1,1\n13,1,1\n1,13,1\n7,7,2\nDONE\n",
     );
     assert_eq!(point(&block[1]), Point { x: 9, y: 9 }, "{block:?}");
 }
@@ -191,7 +193,7 @@ fn switches_on_the_command_line_are_checked_before_the_brain_starts() {
     // A known switch plays; an unknown one or a bad value is refused at once.
     let out = common::abprune_with_stdin(
         &["gomocup", "--threads", "1", "--set", "lmr=off,vct=off,razor=300,forcingred=8,attackrelief=8"],
-        "START 9\nBEGIN\nEND\n",
+        "START 9\nBEGIN\n",
     );
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -34,6 +34,8 @@ fn makes_five(game: &Gomoku, p: Point, player: Player) -> bool {
         match game.rule() {
             Rule::Freestyle => length >= 5,
             Rule::Standard => length == 5,
+            // Renju: black wins with exactly five, white with five or more.
+            Rule::Renju => length == 5 || (length > 5 && player == Player::Second),
         }
     })
 }

@@ -20,6 +20,7 @@ mod help;
 mod hostile_input;
 mod issue23;
 mod issue35_books;
+mod issue55_cli;
 mod lab_cli;
 mod tree_chance_cli;
 mod tree_cli;

@@ -214,7 +214,7 @@ fn bad_windows_for_chance_algorithms_are_refused() {
         ("1/0,2", "'1/0' is not an integer, a fraction a/b"),
         ("x,2", "'x' is not"),
         ("3", "expected A,B"),
-        ("99999999999999999999,inf", "is not an integer"),
+        ("99999999999999999999,inf", "is beyond 64 bits"),
     ] {
         let output = abprune_with_stdin(&["tree", "-", "--algo", "star2", "--window", window], DICE);
         assert_one_line_error(&output, expected);

@@ -54,7 +54,9 @@ pub fn encode(board: &Board, on_roll: usize) -> String {
 /// # Errors
 /// A message naming what is wrong: not 14 base64 characters, more than
 /// fifteen checkers a side, both sides on one point, bits past the two
-/// sides' counts.
+/// sides' counts or in the padding after the 80-bit key, neither side
+/// with a checker left (no game reaches that: it ends when the first
+/// side bears off its last).
 pub fn decode(id: &str) -> Result<Board, String> {
     let count = id.chars().count();
     if count != ID_CHARS {
@@ -75,6 +77,11 @@ pub fn decode(id: &str) -> Result<Board, String> {
             key[byte] = (bits >> held) as u8;
             byte += 1;
         }
+    }
+    // 14 characters hold 84 bits: the 4 after the key are padding, zero
+    // in every ID gnubg writes.
+    if bits & ((1 << held) - 1) != 0 {
+        return Err(format!("position ID {id:?}: the {held} padding bits after the 80-bit key are not zero"));
     }
     let mut board = Board { counts: [[0; SLOTS]; 2] };
     let mut bit = 0;
@@ -100,6 +107,11 @@ pub fn decode(id: &str) -> Result<Board, String> {
     if let Some(defect) = board.defect() {
         return Err(format!("position ID {id:?}: {defect}"));
     }
+    if board.counts.iter().all(|side| side.iter().all(|&count| count == 0)) {
+        return Err(format!(
+            "position ID {id:?}: neither side has a checker left, which no game reaches (it ends when the first side bears off its last)"
+        ));
+    }
     Ok(board)
 }
 
@@ -121,6 +133,31 @@ mod tests {
         // Counted in characters, not bytes.
         assert!(decode("4HPwATDgc/ABMé").unwrap_err().contains("character 14"));
         assert!(decode("4HPwATDgc/éé").unwrap_err().contains("12 characters"));
+    }
+
+    #[test]
+    fn impossible_boards_are_refused_with_the_reason() {
+        // The start with each nonzero padding pattern in the last character.
+        for last in "BCDEFGHIJKLMNOP".chars() {
+            let id = format!("4HPwATDgc/ABM{last}");
+            assert!(decode(&id).unwrap_err().contains("padding bits"), "{id}");
+        }
+        assert!(decode("AAAAAAAAAAAAAA").unwrap_err().contains("neither side has a checker"));
+        // Sixteen checkers of the first side on its ace point.
+        let mut board = Board { counts: [[0; SLOTS]; 2] };
+        board.counts[1][0] = 1;
+        assert_eq!(decode(&encode(&board, 0)), Ok(board), "one side alone on the board: a finished game");
+        // Sixteen 1 bits first: sixteen checkers on one point.
+        assert!(decode("//8AAAAAAAAAAA").unwrap_err().contains("more than 15 checkers"));
+        // Fifteen on one point and one on the next: sixteen in all.
+        let mut board = Board { counts: [[0; SLOTS]; 2] };
+        board.counts[0][5] = 1;
+        board.counts[1][0] = 15;
+        let mut sixteen = encode(&board, 0);
+        assert!(decode(&sixteen).is_ok());
+        board.counts[1][1] = 1;
+        sixteen = encode(&board, 0);
+        assert!(decode(&sixteen).unwrap_err().contains("16 checkers"), "{sixteen}");
     }
 
     #[test]
