@@ -222,7 +222,7 @@ fn renju_the_brain_blocks_and_refuses_a_forbidden_turn() {
     // five point at 0,9, and 7,7 is a double three for it (5,7 6,7 and 7,8
     // 7,9): the brain blocks, and black's 7,7 is refused.
     let input = "START 15\nINFO timeout_turn 300\nINFO rule 4\nBOARD\n5,7,2\n0,4,1\n6,7,2\n14,0,1\n7,8,2\n14,2,1\n\
-7,9,2\n14,4,1\n0,5,2\n14,6,1\n0,6,2\n14,8,1\n0,7,2\n14,10,1\n0,8,2\nDONE\nTURN 7,7\nEND\n";
+7,9,2\n14,4,1\n0,5,2\n14,6,1\n0,6,2\n14,8,1\n0,7,2\n14,10,1\n0,8,2\nDONE\nTURN 7,7\n";
     let replies = answers(input);
     assert_eq!(replies[0], "OK", "{replies:?}");
     assert_eq!(point(&replies[1]), Point { x: 0, y: 9 }, "{replies:?}");
