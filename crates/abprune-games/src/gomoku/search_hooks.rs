@@ -476,6 +476,8 @@ impl Gomoku {
             if !self.codes.suspect_of_ordered(code) {
                 return false;
             }
+            // Lazy on purpose: the copy of the cells is made only when a point needs it.
+            #[allow(clippy::unnecessary_lazy_evaluations)]
             let cells = scratch.get_or_insert_with(|| self.cells);
             cells[four] = WHITE;
             let forbidden = super::renju::forbidden(cells, five).is_some();

@@ -2,6 +2,7 @@
 //! by module `renju`) against an independent, slow, exhaustive reading of
 //! the definition on random positions, and a hand-made set of the hard
 //! cases with their sources.
+#![allow(clippy::unwrap_used)]
 
 use abprune::{Game, Player, Score};
 use abprune_games::gomoku::Forbidden;
@@ -81,10 +82,13 @@ impl Board {
             let window: Vec<i64> = (from..from + 5).collect();
             let empty: Vec<i64> = window.iter().copied().filter(|&t| cell(t) == '.').collect();
             let black = window.iter().filter(|&&t| cell(t) == 'X').count();
-            if black == 4 && empty.len() == 1 && cell(from - 1) != 'X' && cell(from + 5) != 'X' {
-                if !points.contains(&empty[0]) {
-                    points.push(empty[0]);
-                }
+            if black == 4
+                && empty.len() == 1
+                && cell(from - 1) != 'X'
+                && cell(from + 5) != 'X'
+                && !points.contains(&empty[0])
+            {
+                points.push(empty[0]);
             }
         }
         points.sort_unstable();
