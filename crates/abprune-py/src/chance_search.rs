@@ -355,9 +355,6 @@ fn game_error(py: Python<'_>, game: &mut PythonGame, error: &ChanceError<u64>) -
         ChanceError::InvalidBounds { low, high } => {
             format!("value_bounds() returned ({low}, {high}): Star1 and Star2 need lowest < highest")
         }
-        ChanceError::ChanceChangedSide { line: moves } => {
-            format!("the outcome {}: chance changed the side to move (side_to_move())", line(moves))
-        }
         ChanceError::Overflow { line: moves } => format!(
             "the node {}: the exact value does not fit in 128 bits (denominators multiply down a line of chance \
              nodes)",
@@ -393,7 +390,8 @@ fn tree_error(tree: &abprune_games::Tree, error: &ChanceError<NodeId>) -> PyErr 
 /// before any search: `{"chance": bool, "outcomes": [(move, Fraction,
 /// same_side)], "value_bounds": (lowest, highest) or None}`, where
 /// `same_side` says whether the side to move after the outcome is the one
-/// before it (it must be: chance never passes the turn). Raises what the
+/// before it (an outcome that ends the turn, as Pig's roll of 1, is
+/// valued from the other side). Raises what the
 /// methods raise, and a `TypeError`/`ValueError` naming a bad return value.
 #[pyfunction]
 pub fn chance_view<'py>(py: Python<'py>, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {

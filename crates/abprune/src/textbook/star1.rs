@@ -115,7 +115,8 @@ fn star1_chance<G: Game, O: ChanceObserver<G::Move>>(
         debug_assert!(window.0 < window.1, "Star1's outcome window is open: {} < {}", window.0, window.1);
         // Step 3. Search it, and add its exact share.
         let child = at.after_outcome(outcome, probability);
-        let value = context.outcome_child(outcome, |context| star1_node(context, child, window.0, window.1))?;
+        let value = context
+            .move_child(outcome, window.0, window.1, |context, alpha, beta| star1_node(context, child, alpha, beta))?;
         debug_assert!(low <= value && value <= high, "Star1's values stay within the bounds: {value}");
         sum = context.exact(p.checked_mul(value).and_then(|term| sum.checked_add(term)))?;
         rest = after;

@@ -199,7 +199,11 @@ fn star2_chance<G: Game, O: ChanceObserver<G::Move>>(
             debug_assert!(window.0 < window.1, "Star2's outcome window is open: {} < {}", window.0, window.1);
             let child = at.after_outcome(outcome, probability);
             let first = probed[i].first;
-            context.outcome_child(outcome, |context| star2_after_probe(context, child, window, first))?
+            context.move_child(outcome, window.0, window.1, |context, alpha, beta| {
+                // A probe's knowledge is of the child's first move from the
+                // chance node's side: none where the outcome passed the turn.
+                star2_after_probe(context, child, (alpha, beta), first)
+            })?
         };
         sum = context.exact(p.checked_mul(value).and_then(|term| sum.checked_add(term)))?;
         rest = after;
@@ -245,7 +249,15 @@ fn probe_outcomes<G: Game, O: ChanceObserver<G::Move>>(
         let window = context.exact(outcome_window((alpha, beta), p, (worst_others, best_others), (low, high)))?;
         debug_assert!(window.0 < window.1, "Star2's probe window is open: {} < {}", window.0, window.1);
         let child = at.after_outcome(outcome, probability);
-        let (value, exact, first) = context.outcome_child(outcome, |context| probe(context, child, window))?;
+        // An outcome that passes the turn gets no probe: the first move's
+        // value would bound the outcome from above, not from below.
+        let (value, exact, first) = context.outcome_child(outcome, |context, passed| {
+            if passed {
+                Ok((low, false, None))
+            } else {
+                probe(context, child, window)
+            }
+        })?;
         // A probe that failed low bounds the first move from above only.
         let bound = if exact || value > window.0 { value } else { low };
         probed.push(Probed { lower: bound, exact, first });
