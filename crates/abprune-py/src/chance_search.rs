@@ -117,7 +117,7 @@ impl ChanceResult {
 }
 
 /// A value as Python sees it: a `Fraction`, or `±inf` as a float.
-fn ratio_to_py(py: Python<'_>, value: Ratio) -> PyResult<Py<PyAny>> {
+pub(crate) fn ratio_to_py(py: Python<'_>, value: Ratio) -> PyResult<Py<PyAny>> {
     if value.is_infinite() {
         let infinity = if value > Ratio::ZERO { f64::INFINITY } else { f64::NEG_INFINITY };
         return Ok(infinity.into_pyobject(py)?.into_any().unbind());
@@ -328,7 +328,7 @@ fn result_of<M>(
 
 /// The library's refusal of a Python game, its node named by the moves
 /// (the game's objects, `repr`ed) from the root.
-fn game_error(py: Python<'_>, game: &mut PythonGame, error: &ChanceError<u64>) -> PyErr {
+pub(crate) fn game_error(py: Python<'_>, game: &mut PythonGame, error: &ChanceError<u64>) -> PyErr {
     let mut line = |moves: &[u64]| -> String {
         match game.line_objects(py, moves) {
             Ok(objects) if objects.is_empty() => "at the root".to_string(),
@@ -365,7 +365,7 @@ fn game_error(py: Python<'_>, game: &mut PythonGame, error: &ChanceError<u64>) -
 
 /// The library's refusal of a tree, its node named by its path (labels,
 /// or child indices).
-fn tree_error(tree: &abprune_games::Tree, error: &ChanceError<NodeId>) -> PyErr {
+pub(crate) fn tree_error(tree: &abprune_games::Tree, error: &ChanceError<NodeId>) -> PyErr {
     let line = |moves: &[NodeId]| {
         if moves.is_empty() {
             "at the root".to_string()

@@ -34,6 +34,7 @@ mod algorithm_args;
 mod args;
 mod builtin;
 mod chance;
+mod chance_deepening;
 mod chance_search;
 mod check;
 mod ending;
@@ -72,5 +73,6 @@ fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check::check_game, m)?)?;
     m.add_function(wrap_pyfunction!(chance_search::chance_view, m)?)?;
     m.add_function(wrap_pyfunction!(chance_search::chance_search, m)?)?;
+    m.add_function(wrap_pyfunction!(chance_deepening::chance_deepening, m)?)?;
     Ok(())
 }
