@@ -37,12 +37,28 @@ struct Pig {
     moves_left: u32,
     /// Before each move: what it changed.
     history: Vec<([i32; 2], i32, Player, bool, u32)>,
+    /// A mistake planted for the checker to find.
+    mistake: Mistake,
+}
+
+/// The mistakes of issue 55's items 2 to 5, planted one at a time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Mistake {
+    None,
+    /// The faces' probabilities sum to more than one.
+    Probabilities,
+    /// `value_bounds()` that the margins break.
+    TightBounds,
+    /// No `hash_key()`, and `undo` of a face forgets the turn's total.
+    KeylessForgetfulUndo,
+    /// No `hash_key()` at all (a correct game).
+    Keyless,
 }
 
 impl Pig {
     fn new(target: i32, faces: u8, moves_left: u32) -> Pig {
         let (banked, total, side, rolling, history) = ([0, 0], 0, Player::First, false, Vec::new());
-        Pig { target, faces, banked, total, side, rolling, moves_left, history }
+        Pig { target, faces, banked, total, side, rolling, moves_left, history, mistake: Mistake::None }
     }
 
     fn index(player: Player) -> usize {
@@ -87,9 +103,13 @@ impl Game for Pig {
             }
         }
     }
-    fn undo(&mut self, _: PigMove) {
+    fn undo(&mut self, mv: PigMove) {
         let before = self.history.pop().expect("a move to undo");
+        let total = self.total;
         (self.banked, self.total, self.side, self.rolling, self.moves_left) = before;
+        if self.mistake == Mistake::KeylessForgetfulUndo && matches!(mv, PigMove::Face(face) if face > 1) {
+            self.total = total;
+        }
     }
     fn outcome(&self) -> Option<Outcome> {
         let (mine, theirs) = (self.banked[Pig::index(self.side)], self.banked[Pig::index(self.side.opponent())]);
@@ -108,6 +128,9 @@ impl Game for Pig {
         Score::new(self.banked[Pig::index(self.side)] - self.banked[Pig::index(self.side.opponent())])
     }
     fn hash_key(&self) -> Option<u64> {
+        if matches!(self.mistake, Mistake::Keyless | Mistake::KeylessForgetfulUndo) {
+            return None;
+        }
         let fields = [self.banked[0], self.banked[1], self.total, self.moves_left as i32];
         let mut key = u64::from(self.side == Player::Second) | u64::from(self.rolling) << 1;
         for field in fields {
@@ -119,11 +142,13 @@ impl Game for Pig {
         self.rolling
     }
     fn chance_outcomes(&self, outcomes: &mut Vec<(PigMove, Probability)>) {
-        let p = Probability::new(1, u64::from(self.faces)).expect("a die has faces");
+        let faces = u64::from(self.faces) - u64::from(self.mistake == Mistake::Probabilities);
+        let p = Probability::new(1, faces).expect("a die has faces");
         outcomes.extend((1..=self.faces).map(|face| (PigMove::Face(face), p)));
     }
     fn value_bounds(&self) -> Option<(Score, Score)> {
-        Some((Score::new(-self.bound()), Score::new(self.bound())))
+        let bound = if self.mistake == Mistake::TightBounds { 1 } else { self.bound() };
+        Some((Score::new(-bound), Score::new(bound)))
     }
 }
 
@@ -273,4 +298,37 @@ fn the_engine_refuses_a_chance_node_below_the_root() {
         best_move(&mut pig(), &SearchLimits::none().with_depth(4));
     })
     .contains("chance node"));
+}
+
+/// Items 2 to 5: the checker plays a dice game's outcomes by their
+/// probabilities, passes the correct Pig (with and without a key, saying
+/// what it could not check without one) and finds each planted mistake,
+/// naming the move whose undo broke.
+#[test]
+fn the_checker_knows_dice() {
+    use abprune::check::{check_game, CheckOptions, DefectKind};
+    let options = CheckOptions { lines: 40, solve_depth: 3, ..CheckOptions::default() };
+    let planted = |mistake| {
+        let mut game = Pig::new(6, 3, 8);
+        game.mistake = mistake;
+        (check_game(&mut game, &options), game)
+    };
+    let (report, game) = planted(Mistake::None);
+    let report = report.expect("a correct Pig");
+    assert!(report.chance_nodes > 0 && report.not_checked.is_empty(), "{report:?}");
+    assert!(game.history.is_empty());
+    let report = planted(Mistake::Keyless).0.expect("a correct Pig without a key");
+    assert!(report.not_checked.iter().any(|what| what.contains("hash_key")), "{report:?}");
+    for (mistake, kind) in [
+        (Mistake::Probabilities, DefectKind::ProbabilitiesDoNotSumToOne),
+        (Mistake::TightBounds, DefectKind::LeafOutsideBounds),
+        (Mistake::KeylessForgetfulUndo, DefectKind::UndoDoesNotRestore),
+    ] {
+        let defect = planted(mistake).0.expect_err("a planted mistake");
+        assert_eq!(defect.kind, kind, "{mistake:?}: {defect}");
+        if kind == DefectKind::UndoDoesNotRestore {
+            assert!(matches!(defect.line.last(), Some(PigMove::Face(_))), "{defect}");
+            assert!(defect.to_string().contains("taking back Face("), "{defect}");
+        }
+    }
 }
