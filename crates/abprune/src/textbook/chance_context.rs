@@ -489,3 +489,22 @@ pub(crate) fn outcome_window(
     let b = beta.checked_sub(worst_others)?.checked_div(p)?;
     Ok((a.max(low), b.min(high)))
 }
+
+/// Runs `search` in `window`; if the window's arithmetic overflows (its
+/// ends' denominators multiply with the probabilities' beyond 128 bits),
+/// again with the full window: the exact value it finds meets the
+/// fail-soft conditions in every window, so an answer exists whenever
+/// the value itself fits (issue 55: Star1 and Star2 blamed the value for
+/// a window's overflow).
+pub(crate) fn with_window_fallback<G: Game, O, T>(
+    game: &mut G,
+    observer: &mut O,
+    window: (Ratio, Ratio),
+    mut search: impl FnMut(&mut G, &mut O, (Ratio, Ratio)) -> Step<T, G::Move>,
+) -> Step<T, G::Move> {
+    let full = (Ratio::NEG_INFINITY, Ratio::INFINITY);
+    match search(game, observer, window) {
+        Err(ChanceError::Overflow { .. }) if window != full => search(game, observer, full),
+        result => result,
+    }
+}

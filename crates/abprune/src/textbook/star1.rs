@@ -47,7 +47,11 @@ use crate::trace::{ChanceObserver, Fail};
 ///
 /// # Errors
 /// As [`expectiminimax`](fn@super::expectiminimax) (each node Star1
-/// visits is checked; a node it cuts off is not).
+/// visits is checked; a node it cuts off is not). A window whose ends'
+/// denominators make the window arithmetic overflow 128 bits is not an
+/// error: the search is run again with the full window, whose exact value
+/// meets the conditions above in any window (the observer then sees both
+/// searches, and the counts are the second's).
 ///
 /// # Panics
 /// In debug builds, if `alpha >= beta`.
@@ -59,9 +63,12 @@ pub fn star1<G: Game, O: ChanceObserver<G::Move>>(
     observer: &mut O,
 ) -> Result<ChanceResult<G::Move>, ChanceError<G::Move>> {
     debug_assert!(alpha < beta, "Star1 needs an open window: alpha {alpha} >= beta {beta}");
-    let mut context = ChanceContext::new(game, observer)?;
-    let value = star1_node(&mut context, At::root(depth), alpha, beta)?;
-    Ok(context.finish(value, (alpha, beta)))
+    let search = |game: &mut G, observer: &mut O, (alpha, beta)| {
+        let mut context = ChanceContext::new(game, observer)?;
+        let value = star1_node(&mut context, At::root(depth), alpha, beta)?;
+        Ok(context.finish(value, (alpha, beta)))
+    };
+    super::chance_context::with_window_fallback(game, observer, (alpha, beta), search)
 }
 
 /// Star1's search of the node `at` in `(alpha, beta)`.

@@ -48,7 +48,8 @@ use crate::trace::{ChanceObserver, Fail};
 /// none more than expectiminimax).
 ///
 /// # Errors
-/// As [`expectiminimax`](fn@super::expectiminimax).
+/// As [`star1`](fn@super::star1) (a window whose arithmetic overflows
+/// is searched again as the full window).
 ///
 /// # Panics
 /// In debug builds, if `alpha >= beta`.
@@ -60,9 +61,12 @@ pub fn star2<G: Game, O: ChanceObserver<G::Move>>(
     observer: &mut O,
 ) -> Result<ChanceResult<G::Move>, ChanceError<G::Move>> {
     debug_assert!(alpha < beta, "Star2 needs an open window: alpha {alpha} >= beta {beta}");
-    let mut context = ChanceContext::new(game, observer)?;
-    let value = star2_node(&mut context, At::root(depth), alpha, beta)?;
-    Ok(context.finish(value, (alpha, beta)))
+    let search = |game: &mut G, observer: &mut O, (alpha, beta)| {
+        let mut context = ChanceContext::new(game, observer)?;
+        let value = star2_node(&mut context, At::root(depth), alpha, beta)?;
+        Ok(context.finish(value, (alpha, beta)))
+    };
+    super::chance_context::with_window_fallback(game, observer, (alpha, beta), search)
 }
 
 /// One iteration of the engine's Star2 ([`star2_remembering`]).

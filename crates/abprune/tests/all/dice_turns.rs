@@ -332,3 +332,26 @@ fn the_checker_knows_dice() {
         }
     }
 }
+
+/// Item 13: a window with 63-bit denominators overflows Star1's and
+/// Star2's window arithmetic, not the value, which fits: they answer.
+#[test]
+fn windows_with_big_denominators_get_an_answer() {
+    let mut game = Pig::new(5, 3, 6);
+    let truth = brute_force(&mut game);
+    let alpha = Ratio::new(-1, (1 << 62) + 1).expect("a window");
+    let beta = Ratio::new(1, (1 << 62) - 1).expect("a window");
+    for found in [
+        star1(&mut game, UNLIMITED_DEPTH, alpha, beta, &mut NoTrace).expect("star1 answers").value,
+        star2(&mut game, UNLIMITED_DEPTH, alpha, beta, &mut NoTrace).expect("star2 answers").value,
+    ] {
+        let holds = if found <= alpha {
+            truth <= found
+        } else if found >= beta {
+            truth >= found
+        } else {
+            found == truth
+        };
+        assert!(holds, "{found} in ({alpha}, {beta}), the value is {truth}");
+    }
+}
