@@ -117,7 +117,7 @@ impl ChanceResult {
 }
 
 /// A value as Python sees it: a `Fraction`, or `±inf` as a float.
-fn ratio_to_py(py: Python<'_>, value: Ratio) -> PyResult<Py<PyAny>> {
+pub(crate) fn ratio_to_py(py: Python<'_>, value: Ratio) -> PyResult<Py<PyAny>> {
     if value.is_infinite() {
         let infinity = if value > Ratio::ZERO { f64::INFINITY } else { f64::NEG_INFINITY };
         return Ok(infinity.into_pyobject(py)?.into_any().unbind());
@@ -328,7 +328,7 @@ fn result_of<M>(
 
 /// The library's refusal of a Python game, its node named by the moves
 /// (the game's objects, `repr`ed) from the root.
-fn game_error(py: Python<'_>, game: &mut PythonGame, error: &ChanceError<u64>) -> PyErr {
+pub(crate) fn game_error(py: Python<'_>, game: &mut PythonGame, error: &ChanceError<u64>) -> PyErr {
     let mut line = |moves: &[u64]| -> String {
         match game.line_objects(py, moves) {
             Ok(objects) if objects.is_empty() => "at the root".to_string(),
@@ -355,9 +355,6 @@ fn game_error(py: Python<'_>, game: &mut PythonGame, error: &ChanceError<u64>) -
         ChanceError::InvalidBounds { low, high } => {
             format!("value_bounds() returned ({low}, {high}): Star1 and Star2 need lowest < highest")
         }
-        ChanceError::ChanceChangedSide { line: moves } => {
-            format!("the outcome {}: chance changed the side to move (side_to_move())", line(moves))
-        }
         ChanceError::Overflow { line: moves } => format!(
             "the node {}: the exact value does not fit in 128 bits (denominators multiply down a line of chance \
              nodes)",
@@ -368,7 +365,7 @@ fn game_error(py: Python<'_>, game: &mut PythonGame, error: &ChanceError<u64>) -
 
 /// The library's refusal of a tree, its node named by its path (labels,
 /// or child indices).
-fn tree_error(tree: &abprune_games::Tree, error: &ChanceError<NodeId>) -> PyErr {
+pub(crate) fn tree_error(tree: &abprune_games::Tree, error: &ChanceError<NodeId>) -> PyErr {
     let line = |moves: &[NodeId]| {
         if moves.is_empty() {
             "at the root".to_string()
@@ -393,7 +390,8 @@ fn tree_error(tree: &abprune_games::Tree, error: &ChanceError<NodeId>) -> PyErr 
 /// before any search: `{"chance": bool, "outcomes": [(move, Fraction,
 /// same_side)], "value_bounds": (lowest, highest) or None}`, where
 /// `same_side` says whether the side to move after the outcome is the one
-/// before it (it must be: chance never passes the turn). Raises what the
+/// before it (an outcome that ends the turn, as Pig's roll of 1, is
+/// valued from the other side). Raises what the
 /// methods raise, and a `TypeError`/`ValueError` naming a bad return value.
 #[pyfunction]
 pub fn chance_view<'py>(py: Python<'py>, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {

@@ -35,6 +35,7 @@ mod args;
 mod backgammon;
 mod builtin;
 mod chance;
+mod chance_deepening;
 mod chance_search;
 mod check;
 mod ending;
@@ -74,5 +75,6 @@ fn _abprune(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chance_search::chance_view, m)?)?;
     m.add_function(wrap_pyfunction!(chance_search::chance_search, m)?)?;
     m.add_function(wrap_pyfunction!(backgammon::backgammon_choose, m)?)?;
+    m.add_function(wrap_pyfunction!(chance_deepening::chance_deepening, m)?)?;
     Ok(())
 }

@@ -503,7 +503,8 @@ impl Game for PythonGame {
                  rule that ends it, or search with a depth)"
             )));
         }
-        // Chance never passes the turn: an outcome leaves the same side to move.
+        // Without side_to_move(), an outcome leaves the same side to move and
+        // a move passes the turn; with it, either may pass it (Pig's roll of 1).
         let chance = self.chance_now();
         let applied = self.call(|py| self.moves.borrow().call_with(py, self.methods.play.bind(py), mv)).is_some();
         self.applied.push(applied);
@@ -516,13 +517,6 @@ impl Game for PythonGame {
             _ => before.opponent(),
         };
         self.sides = sides;
-        if chance && self.side != before {
-            self.side = before;
-            self.fail(PyValueError::new_err(
-                "side_to_move() changed after a chance outcome: chance never passes the turn (the side to move \
-                 before the throw moves after it)",
-            ));
-        }
     }
 
     fn undo(&mut self, mv: u64) {

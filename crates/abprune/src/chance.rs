@@ -5,11 +5,13 @@
 //! and lists the outcomes with their probabilities with
 //! [`crate::Game::chance_outcomes`]; each outcome is a move that
 //! [`crate::Game::play`] and [`crate::Game::undo`] accept like any other.
-//! Chance never passes the turn: the side to move before and after an
-//! outcome is the same, and the value of a chance node, seen from that side,
-//! is the expectation of its children's values. The deterministic searches
-//! (`alphabeta` and the rest) do not know chance; the searches for games
-//! with chance are in [`crate::textbook`] (expectiminimax, Star1, Star2).
+//! The value of a chance node, seen from its side to move, is the
+//! expectation of its children's values from that side: an outcome that
+//! passes the turn (Pig's roll of 1) counts its child's value negated. The
+//! deterministic searches (`alphabeta` and the rest, the engine) refuse a
+//! chance node; the searches for games with chance are in
+//! [`crate::textbook`] (expectiminimax, Star1, Star2) and
+//! [`crate::engine::star2_deepening`].
 
 use std::fmt;
 

@@ -63,14 +63,20 @@
 //! assert_eq!(game.left, 10); // the game is left where it was
 //! ```
 
+use crate::chance::Probability;
 use crate::engine::{Engine, EngineOptions};
 use crate::game::{Game, Player};
+use crate::ratio::Ratio;
 use crate::score::{Outcome, Score};
-use crate::textbook::{alphabeta, SearchResult};
+use crate::textbook::{alphabeta, expectiminimax, SearchResult};
 use crate::trace::NoTrace;
 use std::collections::HashMap;
 use std::fmt;
 
+/// How far on a game without a key is compared before and after an undo
+/// (every position within this many moves): a part of the position the
+/// key would show may show only later (a turn's total, when it is banked).
+pub const KEYLESS_UNDO_PLIES: u32 = 2;
 /// The lines the checker plays by default.
 pub const DEFAULT_CHECK_LINES: u32 = 200;
 /// The longest line by default, in plies.
@@ -154,6 +160,12 @@ pub struct CheckReport {
     pub evaluation_keys_compared: u64,
     /// Positions solved exactly with and without the table.
     pub values_compared: u64,
+    /// Chance nodes met, whose outcomes were checked (probabilities that
+    /// sum to one) and played by their probabilities.
+    pub chance_nodes: u64,
+    /// What could not be checked, and why (a game without a key, say), in
+    /// words: the checks are weaker there, and a user should know it.
+    pub not_checked: Vec<String>,
 }
 
 /// Which rule of the contract a defect breaks.
@@ -183,6 +195,13 @@ pub enum DefectKind {
     /// quiescence search's table would answer one position with the
     /// other's value.
     EvaluationKeyChangesEvaluation,
+    /// A chance node's outcomes ([`Game::chance_outcomes`]) are none, or
+    /// their probabilities do not sum to one.
+    ProbabilitiesDoNotSumToOne,
+    /// A finished position's outcome or an evaluation lies outside
+    /// [`Game::value_bounds`] (first player's view), or the bounds are no
+    /// range: Star1 and Star2 would cut off on bounds that do not hold.
+    LeafOutsideBounds,
 }
 
 /// A mistake found, with the line of moves (from the starting position)
@@ -212,8 +231,14 @@ impl<M: fmt::Debug> fmt::Display for GameDefect<M> {
                 "the evaluation key leaves out what the evaluation reads (same evaluation key, other position or \
                  evaluation)"
             }
+            DefectKind::ProbabilitiesDoNotSumToOne => "the chance node's probabilities do not sum to one",
+            DefectKind::LeafOutsideBounds => "a leaf lies outside value_bounds()",
         };
-        write!(f, "{kind}: {} after the moves {:?}", self.detail, self.line)?;
+        if self.line.is_empty() {
+            write!(f, "{kind}: {} at the starting position", self.detail)?;
+        } else {
+            write!(f, "{kind}: {} after the moves {:?}", self.detail, self.line)?;
+        }
         if let Some(other) = &self.other_line {
             write!(f, " and after {other:?}")?;
         }
@@ -244,7 +269,27 @@ pub fn check_game<G: Game>(game: &mut G, options: &CheckOptions) -> Result<Check
         report: CheckReport::default(),
         side: SideEvidence { informative: 0, contradicting: 0, first: None },
         line: Vec::new(),
+        chance_game: false,
+        bounds: game.value_bounds(),
     };
+    if game.hash_key().is_none() {
+        checker.report.not_checked.push(
+            "keys: the game has no hash_key(), so positions reached by two lines were not compared (the engine \
+             searches it without a table); undo was checked by the moves, outcome, side to move and evaluation \
+             of the position and of every position two moves on (KEYLESS_UNDO_PLIES)"
+                .to_string(),
+        );
+    }
+    if let Some((low, high)) = checker.bounds {
+        if !(low.is_heuristic() && high.is_heuristic() && low < high) {
+            return Err(GameDefect {
+                kind: DefectKind::LeafOutsideBounds,
+                line: Vec::new(),
+                other_line: None,
+                detail: format!("value_bounds() ({low}, {high}) is no range of heuristic values (low < high)"),
+            });
+        }
+    }
     for _ in 0..options.lines {
         let found = checker.play_line(game);
         while let Some(mv) = checker.line.pop() {
@@ -267,14 +312,24 @@ struct Snapshot<M> {
     outcome: Option<Outcome>,
     side: Player,
     evaluation: Option<Score>,
+    /// At a chance node, the outcomes' probabilities (`moves` are the
+    /// outcomes); empty at a player's node.
+    probabilities: Vec<Probability>,
 }
 
 impl<M: Copy + PartialEq + fmt::Debug> Snapshot<M> {
     fn of<G: Game<Move = M>>(game: &G) -> Self {
         let outcome = game.outcome();
         let mut moves = Vec::new();
+        let mut probabilities = Vec::new();
         if outcome.is_none() {
-            game.generate_moves(&mut moves);
+            if game.chance_to_move() {
+                let mut outcomes = Vec::new();
+                game.chance_outcomes(&mut outcomes);
+                (moves, probabilities) = outcomes.into_iter().unzip();
+            } else {
+                game.generate_moves(&mut moves);
+            }
         }
         Snapshot {
             key: game.hash_key(),
@@ -283,7 +338,13 @@ impl<M: Copy + PartialEq + fmt::Debug> Snapshot<M> {
             outcome,
             side: game.side_to_move(),
             evaluation: outcome.is_none().then(|| game.evaluate()),
+            probabilities,
         }
+    }
+
+    /// Whether chance moves here.
+    fn chance(&self) -> bool {
+        !self.probabilities.is_empty()
     }
 
     /// The value a position shows for the side check: its evaluation, or
@@ -326,6 +387,8 @@ impl<M: Copy + PartialEq + fmt::Debug> Snapshot<M> {
             (self.side != after.side).then(|| format!("side to move {:?} became {:?}", self.side, after.side)),
             (self.evaluation != after.evaluation)
                 .then(|| format!("evaluation {:?} became {:?}", self.evaluation, after.evaluation)),
+            (self.probabilities != after.probabilities)
+                .then(|| format!("outcome probabilities {:?} became {:?}", self.probabilities, after.probabilities)),
         ];
         let parts: Vec<String> = parts.into_iter().flatten().collect();
         (!parts.is_empty()).then(|| parts.join(", "))
@@ -370,6 +433,11 @@ struct Checker<G: Game> {
     side: SideEvidence<G::Move>,
     /// The moves played from the starting position.
     line: Vec<G::Move>,
+    /// True once a chance node was met (or found ahead): exact values come
+    /// from expectiminimax, not alpha-beta, which refuses chance.
+    chance_game: bool,
+    /// The game's [`Game::value_bounds`], first player's view.
+    bounds: Option<(Score, Score)>,
 }
 
 impl<G: Game> Checker<G> {
@@ -379,31 +447,109 @@ impl<G: Game> Checker<G> {
         for _ in 0..=self.options.max_plies {
             let snapshot = Snapshot::of(game);
             self.report.positions += 1;
+            self.check_chance(&snapshot)?;
+            self.check_bounds(&snapshot)?;
             self.check_undo(game, &snapshot)?;
             self.check_key(game, &snapshot)?;
             self.check_evaluation_key(&snapshot)?;
             if snapshot.moves.is_empty() || self.line.len() as u32 >= self.options.max_plies {
                 return Ok(());
             }
-            let mv = snapshot.moves[self.random.below(snapshot.moves.len())];
+            let mv = if snapshot.chance() {
+                self.random_outcome(&snapshot)
+            } else {
+                snapshot.moves[self.random.below(snapshot.moves.len())]
+            };
             game.play(mv);
             self.line.push(mv);
         }
         Ok(())
     }
 
+    /// A chance node's outcomes: some, with probabilities summing to one.
+    fn check_chance(&mut self, snapshot: &Snapshot<G::Move>) -> Result<(), GameDefect<G::Move>> {
+        if !snapshot.chance() {
+            return Ok(());
+        }
+        self.chance_game = true;
+        self.report.chance_nodes += 1;
+        let sum = snapshot.probabilities.iter().try_fold(Ratio::ZERO, |sum, &p| sum.checked_add(Ratio::from(p)));
+        if sum == Ok(Ratio::ONE) {
+            return Ok(());
+        }
+        let sum = sum.map_or_else(|_| "more than 128 bits hold".to_string(), |sum| sum.to_string());
+        Err(GameDefect {
+            kind: DefectKind::ProbabilitiesDoNotSumToOne,
+            line: self.line.clone(),
+            other_line: None,
+            detail: format!("chance_outcomes() {:?} with probabilities summing to {sum}", snapshot.moves),
+        })
+    }
+
+    /// A finished position's outcome and every evaluation within the
+    /// declared [`Game::value_bounds`] (first player's view): each may be
+    /// a leaf of a search.
+    fn check_bounds(&mut self, snapshot: &Snapshot<G::Move>) -> Result<(), GameDefect<G::Move>> {
+        let Some((low, high)) = self.bounds else { return Ok(()) };
+        let value = match (snapshot.outcome, snapshot.evaluation) {
+            (Some(outcome), _) => outcome.score(0),
+            (None, Some(evaluation)) => evaluation,
+            (None, None) => return Ok(()),
+        };
+        let first_view = if snapshot.side == Player::First { value } else { -value };
+        if value.is_heuristic() && low <= first_view && first_view <= high {
+            return Ok(());
+        }
+        let what = if snapshot.outcome.is_some() { "outcome()" } else { "evaluate()" };
+        Err(GameDefect {
+            kind: DefectKind::LeafOutsideBounds,
+            line: self.line.clone(),
+            other_line: None,
+            detail: format!("{what} is {first_view} (first player's view), outside value_bounds() ({low}, {high})"),
+        })
+    }
+
+    /// An outcome of the chance node `snapshot`, drawn by its probability.
+    fn random_outcome(&mut self, snapshot: &Snapshot<G::Move>) -> G::Move {
+        let draw = self.random.next() as f64 / 2f64.powi(64);
+        let mut cumulative = 0.0;
+        for (&mv, p) in snapshot.moves.iter().zip(&snapshot.probabilities) {
+            cumulative += p.as_f64();
+            if draw < cumulative {
+                return mv;
+            }
+        }
+        snapshot.moves[snapshot.moves.len() - 1]
+    }
+
     /// Plays and takes back every move of the position, comparing it with
-    /// `before`; notes each move's evidence on the side to move.
+    /// `before` (and, for a game without a key, every position one move
+    /// on, where a part of the position the key would show may first
+    /// show: a turn's total that only a hold banks); notes each move's
+    /// evidence on the side to move.
     fn check_undo(&mut self, game: &mut G, before: &Snapshot<G::Move>) -> Result<(), GameDefect<G::Move>> {
+        let deep = before.key.is_none();
+        let children_before = if deep { subtree(game, KEYLESS_UNDO_PLIES) } else { Vec::new() };
         for &mv in &before.moves {
             game.play(mv);
             let child = Snapshot::of(game);
             game.undo(mv);
             self.report.moves_undone += 1;
             let after = Snapshot::of(game);
-            if let Some(detail) = before.undo_difference(&after) {
+            let mut difference = before.undo_difference(&after);
+            if difference.is_none() && deep {
+                let children_after = subtree(game, KEYLESS_UNDO_PLIES);
+                difference = children_before.iter().zip(&children_after).find_map(|((path, was), (_, now))| {
+                    was.undo_difference(now).map(|detail| format!("after {path:?} from it, {detail}"))
+                });
+                if difference.is_none() && children_before.len() != children_after.len() {
+                    difference = Some(format!("the positions {KEYLESS_UNDO_PLIES} plies on changed"));
+                }
+            }
+            if let Some(detail) = difference {
                 let mut line = self.line.clone();
                 line.push(mv);
+                let detail = format!("taking back {mv:?}: {detail}");
                 return Err(GameDefect { kind: DefectKind::UndoDoesNotRestore, line, other_line: None, detail });
             }
             self.note_side(before, mv, &child);
@@ -533,16 +679,22 @@ impl<G: Game> Checker<G> {
         if depth == 0 || snapshot.outcome.is_some() {
             return Ok(None);
         }
-        let plain: SearchResult<G::Move> = alphabeta(game, depth, -Score::INFINITY, Score::INFINITY, &mut NoTrace);
-        if let Some(detail) = snapshot.undo_difference(&Snapshot::of(game)) {
-            // An undo deeper down, on a move this line has not played yet.
-            return Err(GameDefect {
-                kind: DefectKind::UndoDoesNotRestore,
-                line: self.line.clone(),
-                other_line: None,
-                detail: format!("searching {depth} plies from here (playing and undoing moves) changed it: {detail}"),
-            });
-        }
+        let plain = if self.chance_game {
+            None
+        } else {
+            let mut watched = ChanceWatch { game: &mut *game, met: false };
+            let plain: SearchResult<G::Move> =
+                alphabeta(&mut watched, depth, -Score::INFINITY, Score::INFINITY, &mut NoTrace);
+            self.chance_game = watched.met;
+            (!watched.met).then_some(plain)
+        };
+        let Some(plain) = plain else {
+            // Alpha-beta refuses chance: expectiminimax plays and undoes
+            // the lines (its value is not compared by key here).
+            let _ = expectiminimax(game, depth, &mut NoTrace);
+            return self.restored_after_search(game, snapshot).map(|()| None);
+        };
+        self.restored_after_search(game, snapshot)?;
         if !plain.exact {
             return Ok(None);
         }
@@ -564,6 +716,115 @@ impl<G: Game> Checker<G> {
         }
         Ok(Some(plain.value))
     }
+}
+
+impl<G: Game> Checker<G> {
+    /// The defect when a search from here (playing and undoing moves
+    /// deeper than the line has gone) left another position than
+    /// `snapshot`: it names the line whose last move's undo broke it.
+    fn restored_after_search(&self, game: &mut G, snapshot: &Snapshot<G::Move>) -> Result<(), GameDefect<G::Move>> {
+        let Some(detail) = snapshot.undo_difference(&Snapshot::of(game)) else { return Ok(()) };
+        let mut line = self.line.clone();
+        let culprit = broken_undo(game, self.options.solve_depth).unwrap_or_default();
+        line.extend(&culprit);
+        let detail = match culprit.last() {
+            Some(mv) => {
+                format!("taking back {mv:?} (found by a search of {} plies): {detail}", self.options.solve_depth)
+            }
+            None => format!("searching {} plies from here changed it: {detail}", self.options.solve_depth),
+        };
+        Err(GameDefect { kind: DefectKind::UndoDoesNotRestore, line, other_line: None, detail })
+    }
+}
+
+/// Every position within `plies` moves (or outcomes) of the current one,
+/// with the path to it, depth first: what a game without a key shows of
+/// itself, compared before and after an undo.
+fn subtree<G: Game>(game: &mut G, plies: u32) -> Vec<(Vec<G::Move>, Snapshot<G::Move>)> {
+    let mut found = Vec::new();
+    let mut path = Vec::new();
+    collect_subtree(game, plies, &mut path, &mut found);
+    found
+}
+
+fn collect_subtree<G: Game>(
+    game: &mut G,
+    plies: u32,
+    path: &mut Vec<G::Move>,
+    found: &mut Vec<(Vec<G::Move>, Snapshot<G::Move>)>,
+) {
+    if plies == 0 {
+        return;
+    }
+    for mv in Snapshot::of(game).moves {
+        game.play(mv);
+        path.push(mv);
+        found.push((path.clone(), Snapshot::of(game)));
+        collect_subtree(game, plies - 1, path, found);
+        path.pop();
+        game.undo(mv);
+    }
+}
+
+/// The game as alpha-beta sees it in the checker: a chance node is a leaf
+/// without moves, noted (`met`), so that the checker learns that the game
+/// has chance from the search it runs anyway, and then takes
+/// expectiminimax instead, where alpha-beta would refuse the node.
+struct ChanceWatch<'a, G> {
+    game: &'a mut G,
+    met: bool,
+}
+
+impl<G: Game> Game for ChanceWatch<'_, G> {
+    type Move = G::Move;
+    const PLAYERS_ALTERNATE: bool = G::PLAYERS_ALTERNATE;
+    fn side_to_move(&self) -> Player {
+        self.game.side_to_move()
+    }
+    fn generate_moves(&self, moves: &mut Vec<G::Move>) {
+        if !self.game.chance_to_move() {
+            self.game.generate_moves(moves);
+        }
+    }
+    fn play(&mut self, mv: G::Move) {
+        self.game.play(mv);
+        self.met |= self.game.chance_to_move() && self.game.outcome().is_none();
+    }
+    fn undo(&mut self, mv: G::Move) {
+        self.game.undo(mv);
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+    fn evaluate(&self) -> Score {
+        self.game.evaluate()
+    }
+}
+
+/// The line from the position, at most `depth` moves, whose last move's
+/// undo does not restore the position before it (searched depth first,
+/// deepest first: a broken undo below breaks the positions above it).
+fn broken_undo<G: Game>(game: &mut G, depth: u32) -> Option<Vec<G::Move>> {
+    if depth == 0 {
+        return None;
+    }
+    let before = Snapshot::of(game);
+    if before.outcome.is_some() {
+        return None;
+    }
+    for &mv in &before.moves {
+        game.play(mv);
+        let below = broken_undo(game, depth - 1);
+        game.undo(mv);
+        if let Some(mut line) = below {
+            line.insert(0, mv);
+            return Some(line);
+        }
+        if before.undo_difference(&Snapshot::of(game)).is_some() {
+            return Some(vec![mv]);
+        }
+    }
+    None
 }
 
 /// The checker's random numbers: SplitMix64 (Steele, Lea and Flood), small,

@@ -443,13 +443,15 @@ pub trait Game {
     /// True when chance is to move here (dice to throw, a card to draw):
     /// the moves are then the outcomes that [`Game::chance_outcomes`]
     /// lists, and the position's value is their expectation (see
-    /// [`crate::chance`]). Chance never passes the turn:
-    /// [`Game::side_to_move`] is the same before and after an outcome, the
-    /// side whose view the chance node's value takes. Only the searches
-    /// for games with chance ask; the deterministic ones (`alphabeta` and
-    /// the rest, the engine) would search a chance node as a choice of the
-    /// side to move, so a game with chance is searched by those for chance
-    /// only. Default: `false`.
+    /// [`crate::chance`]), seen from [`Game::side_to_move`] here. An
+    /// outcome may pass the turn (Pig's roll of 1 ends it): the searches
+    /// compare the side to move before and after each outcome as after a
+    /// move, and negate the child's value when it changed. Only the
+    /// searches for games with chance take such nodes; every deterministic
+    /// one (the textbook functions, the engine, [`crate::Strategy`],
+    /// [`crate::best_move`]) refuses a game whose `chance_to_move` is true
+    /// at a node it reaches (a panic, or [`crate::EngineError::ChanceNode`]),
+    /// never answering. Default: `false`.
     fn chance_to_move(&self) -> bool {
         false
     }

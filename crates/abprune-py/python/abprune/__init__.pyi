@@ -251,6 +251,19 @@ def backgammon_choose(
     """The play abprune's backgammon player chooses (as ``abprune backgammon choose``): ``play``,
     ``position_id`` (after it), ``value`` (thousandths of a point, ``p/q``), ``depth``, ``nodes``."""
     ...
+
+def chance_deepening(
+    game: Union[Game, Tree],
+    *,
+    depth: Optional[int] = None,
+    time: Optional[float] = None,
+    nodes: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Star2 one ply deeper each iteration, with a table at chance nodes (``key()``), under the limits: ``value``
+    (a ``Fraction``), ``exact``, ``best_move``, ``depth``, ``stop_reason``, ``nodes``, ``leaves``,
+    ``chance_cutoffs``, ``probes``, ``seconds``."""
+    ...
+
 def chance_view(game: Game) -> Dict[str, Any]:
     """What a search sees of ``game``'s chance now: ``chance`` (bool), ``outcomes`` as ``(move, Fraction,
     same_side)`` triples, ``value_bounds``; raises what a search would raise about them."""

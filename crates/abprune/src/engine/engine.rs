@@ -2,7 +2,7 @@
 //! the drivers (the module's overview is in [`crate::engine`]).
 
 use super::deepen::{deepen, iteration};
-use super::error::EngineError;
+use super::error::{EngineError, CHANCE_REFUSED};
 use super::options::EngineOptions;
 use super::ordering::{History, Killers};
 use super::parallel::{self, CrewReport, Helpers, MainThread};
@@ -212,14 +212,14 @@ impl<M: Copy + PartialEq> Engine<M> {
         self.prepare(game);
         if self.options.parallel.threads == 1 {
             let started = Instant::now();
-            let (outcome, buffers, undeclared) = {
+            let (outcome, buffers, undeclared, chance_node) = {
                 let mut searcher = self.searcher(game, observer, limits, plan);
                 let outcome = drive(&mut searcher);
-                let undeclared = searcher.undeclared;
-                (outcome, searcher.context.into_buffers(), undeclared)
+                let (undeclared, chance_node) = (searcher.undeclared, searcher.chance_node);
+                (outcome, searcher.context.into_buffers(), undeclared, chance_node)
             };
             self.buffers = buffers;
-            let report = CrewReport { elapsed: started.elapsed(), undeclared, ..CrewReport::default() };
+            let report = CrewReport { elapsed: started.elapsed(), undeclared, chance_node, ..CrewReport::default() };
             self.forget_undeclared(&report);
             return (outcome, report);
         }
@@ -238,11 +238,11 @@ impl<M: Copy + PartialEq> Engine<M> {
     }
 
     /// After a search that met a finished position the game's declared
-    /// ending does not allow, forgets what the table learnt: entries that
-    /// rest on it would answer a later search without it meeting the
-    /// position again, and so without the error.
+    /// ending does not allow, or a chance node, forgets what the table
+    /// learnt: entries that rest on it would answer a later search without
+    /// it meeting the position again, and so without the error.
     fn forget_undeclared(&mut self, report: &CrewReport) {
-        if report.undeclared.is_some() {
+        if report.undeclared.is_some() || report.chance_node {
             self.clear();
         }
     }
@@ -333,6 +333,10 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// assert!(result.best_move.is_some(), "a stopped search still has a legal move");
     /// # Ok::<(), abprune::EngineError>(())
     /// ```
+    ///
+    /// # Panics
+    /// If the search reaches a chance node ([`Game::chance_to_move`]):
+    /// [`Engine::try_search`] returns that as [`EngineError::ChanceNode`].
     pub fn search<G>(
         &mut self,
         game: &mut G,
@@ -348,6 +352,9 @@ impl<M: Copy + PartialEq> Engine<M> {
 
     /// [`Engine::search`] with an observer (which sees the main thread's
     /// search only).
+    ///
+    /// # Panics
+    /// As [`Engine::search`].
     pub fn search_traced<G, O>(
         &mut self,
         game: &mut G,
@@ -360,9 +367,51 @@ impl<M: Copy + PartialEq> Engine<M> {
         M: Send,
         O: Observer<M>,
     {
+        self.try_search_traced(game, limits, observer, on_iteration)
+            .unwrap_or_else(|error| panic!("Engine::search: {error}"))
+    }
+
+    /// [`Engine::search`] for a game that may have chance: a search that
+    /// reaches a chance node ([`Game::chance_to_move`]) stops there and
+    /// returns [`EngineError::ChanceNode`], never a value.
+    ///
+    /// # Errors
+    /// [`EngineError::ChanceNode`].
+    pub fn try_search<G>(
+        &mut self,
+        game: &mut G,
+        limits: &SearchLimits,
+        on_iteration: impl FnMut(&SearchInfo<M>),
+    ) -> Result<EngineResult<M>, EngineError>
+    where
+        G: Game<Move = M> + Clone + Send,
+        M: Send,
+    {
+        self.try_search_traced(game, limits, &mut NoTrace, on_iteration)
+    }
+
+    /// [`Engine::try_search`] with an observer.
+    ///
+    /// # Errors
+    /// [`EngineError::ChanceNode`].
+    pub fn try_search_traced<G, O>(
+        &mut self,
+        game: &mut G,
+        limits: &SearchLimits,
+        observer: &mut O,
+        on_iteration: impl FnMut(&SearchInfo<M>),
+    ) -> Result<EngineResult<M>, EngineError>
+    where
+        G: Game<Move = M> + Clone + Send,
+        M: Send,
+        O: Observer<M>,
+    {
         let plan = SearchPlan::for_play(&self.options, game.max_plies_left());
         let deepened = self.run(game, observer, limits, plan, |searcher| deepen(searcher, limits, on_iteration));
         let (mut result, helpers) = deepened;
+        if helpers.chance_node {
+            return Err(EngineError::ChanceNode);
+        }
         result.stats.accumulate(&helpers.stats);
         result.elapsed = helpers.elapsed;
         if plan.completes_line && result.depth > 0 {
@@ -374,7 +423,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         if result.best_move.is_none() {
             result.best_move = result.pv.first().copied();
         }
-        result
+        Ok(result)
     }
 
     /// Completes `line`, the line of a search of `game` (back at its root)
@@ -422,6 +471,9 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// One search to a fixed `depth` with this engine's variant (MTD(f)
     /// starts from `guess`), as the textbook algorithms are run: no
     /// iterative deepening, no limits.
+    ///
+    /// # Panics
+    /// If the search reaches a chance node ([`Game::chance_to_move`]).
     pub fn search_depth<G: Game<Move = M>, O: Observer<M>>(
         &mut self,
         game: &mut G,
@@ -437,6 +489,9 @@ impl<M: Copy + PartialEq> Engine<M> {
             // MTD(f)'s passes close on the value, so it is never a bound:
             // exact when nothing rested on the horizon or on an ending the
             // game did not declare.
+            if searcher.chance_node {
+                panic!("Engine::search_depth: {CHANCE_REFUSED}");
+            }
             let proven = searcher.unproven == 0 && searcher.undeclared.is_none();
             let mut result = searcher.context.finish(value, (-Score::INFINITY, Score::INFINITY));
             result.exact = proven && searcher.stopped.is_none();
@@ -503,7 +558,8 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// finish), or a finished position whose outcome the declared ending
     /// does not allow ([`EngineError::UndeclaredEnding`]: a margin outside
     /// the range, seen from the finished position's side to move, or an
-    /// outcome of the other kind), which leaves no value to report.
+    /// outcome of the other kind), which leaves no value to report; a
+    /// chance node reached ([`EngineError::ChanceNode`]).
     pub fn solve<G>(
         &mut self,
         game: &mut G,
@@ -535,6 +591,9 @@ impl<M: Copy + PartialEq> Engine<M> {
         let plan = SearchPlan::exact(&self.options);
         let (solved, helpers) = self.run(game, &mut NoTrace, limits, plan, |searcher| bisect(searcher, &ladder, mode));
         solved.and_then(|mut result| {
+            if helpers.chance_node {
+                return Err(EngineError::ChanceNode);
+            }
             if let Some(outcome) = helpers.undeclared {
                 return Err(EngineError::UndeclaredEnding { outcome, declared: ending });
             }
@@ -594,6 +653,9 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// assert_eq!(engine.test(&mut game, Score::win_in(9), &limits.clone().with_depth(4)), Some(false));
     /// # Ok::<(), abprune::EngineError>(())
     /// ```
+    ///
+    /// # Panics
+    /// If the search reaches a chance node ([`Game::chance_to_move`]).
     pub fn test<G>(&mut self, game: &mut G, threshold: Score, limits: &SearchLimits) -> Option<bool>
     where
         G: Game<Move = M> + Clone + Send,
@@ -609,6 +671,9 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// `< threshold` otherwise, and then the value is at most it), `None`
     /// when a limit stopped it first; and the search's counts, every
     /// thread's.
+    ///
+    /// # Panics
+    /// If the search reaches a chance node ([`Game::chance_to_move`]).
     pub fn probe<G>(&mut self, game: &mut G, threshold: Score, limits: &SearchLimits) -> (Option<Score>, SearchStats)
     where
         G: Game<Move = M> + Clone + Send,
@@ -620,6 +685,9 @@ impl<M: Copy + PartialEq> Engine<M> {
             let value = searcher.root(depth, threshold.pred(), threshold);
             (searcher.stopped.is_none().then_some(value), std::mem::take(&mut searcher.context.stats))
         });
+        if helpers.chance_node {
+            panic!("Engine::probe: {CHANCE_REFUSED}");
+        }
         stats.accumulate(&helpers.stats);
         (value, stats)
     }

@@ -49,6 +49,12 @@ pub enum EngineError {
         /// What the game declared.
         declared: Ending,
     },
+    /// The search reached a chance node ([`crate::Game::chance_to_move`]),
+    /// which the engine's deterministic searches cannot value (they would
+    /// take chance's outcomes for a player's choice): a game with chance is
+    /// searched by [`crate::expectiminimax`], [`crate::star1`],
+    /// [`crate::star2`] or [`crate::engine::star2_deepening`].
+    ChanceNode,
 }
 
 impl fmt::Display for EngineError {
@@ -76,8 +82,16 @@ impl fmt::Display for EngineError {
                 f,
                 "a finished position ended in {outcome}, which the game's declared ending does not allow: {declared} (Game::ending); no value can rest on it"
             ),
+            EngineError::ChanceNode => f.write_str(CHANCE_REFUSED),
         }
     }
 }
 
 impl std::error::Error for EngineError {}
+
+/// Why a deterministic search refuses a game with chance, and what takes
+/// one: the text of [`EngineError::ChanceNode`] and of the textbook
+/// functions' panics.
+pub(crate) const CHANCE_REFUSED: &str = "the search reached a chance node (Game::chance_to_move() is true there), \
+     which a deterministic search cannot value: search a game with chance with expectiminimax, star1, star2 or \
+     engine::star2_deepening";

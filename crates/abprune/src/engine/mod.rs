@@ -72,7 +72,7 @@ mod deepen;
 // (re-exported below).
 #[allow(clippy::module_inception)]
 mod engine;
-mod error;
+pub(crate) mod error;
 mod movepick;
 mod options;
 mod ordering;

@@ -92,6 +92,7 @@ struct HelperState<M> {
     stats: SearchStats,
     evaluations: u64,
     undeclared: Option<Outcome>,
+    chance_node: bool,
 }
 
 impl<M: Copy + PartialEq> Default for HelperState<M> {
@@ -103,6 +104,7 @@ impl<M: Copy + PartialEq> Default for HelperState<M> {
             stats: SearchStats::default(),
             evaluations: 0,
             undeclared: None,
+            chance_node: false,
         }
     }
 }
@@ -149,6 +151,9 @@ pub(crate) struct CrewReport {
     /// A finished position's outcome a thread (the main one included) met
     /// that the game's declared ending does not allow.
     pub(crate) undeclared: Option<Outcome>,
+    /// True when a thread (the main one included) reached a chance node
+    /// ([`crate::EngineError::ChanceNode`]).
+    pub(crate) chance_node: bool,
     /// Wall time from the start to the last helper's end.
     pub(crate) elapsed: Duration,
 }
@@ -226,7 +231,7 @@ where
         if options.parallel.helpers_after_nodes == 0 { Duration::ZERO } else { launch_cost.0 * LAUNCH_COST_FACTOR };
     let spawning = std::cell::Cell::new(Duration::ZERO);
     let started = Instant::now();
-    let (outcome, buffers, finished, undeclared) = std::thread::scope(|scope| {
+    let (outcome, buffers, finished, (undeclared, chance_node)) = std::thread::scope(|scope| {
         let (crew, root, helpers, spawning) = (&crew, &root, &mut *helpers, &spawning);
         let launch = move || {
             let spawned = Instant::now();
@@ -253,17 +258,18 @@ where
         });
         let outcome = drive(&mut searcher);
         crew.finish();
-        let undeclared = searcher.undeclared;
-        (outcome, searcher.context.into_buffers(), Instant::now(), undeclared)
+        let met = (searcher.undeclared, searcher.chance_node);
+        (outcome, searcher.context.into_buffers(), Instant::now(), met)
     });
     if crew.launched.load(Ordering::Relaxed) {
         launch_cost.record(spawning.get() + finished.elapsed());
     }
-    let mut report = CrewReport { elapsed: started.elapsed(), undeclared, ..CrewReport::default() };
+    let mut report = CrewReport { elapsed: started.elapsed(), undeclared, chance_node, ..CrewReport::default() };
     for state in helpers.iter_mut() {
         report.stats.accumulate(&std::mem::take(&mut state.stats));
         report.evaluations += std::mem::take(&mut state.evaluations);
         report.undeclared = report.undeclared.or(state.undeclared.take());
+        report.chance_node |= std::mem::take(&mut state.chance_node);
     }
     (outcome, buffers, report)
 }
@@ -304,6 +310,7 @@ fn helper<G: Game + Clone>(
     }
     let evaluations = searcher.evaluations;
     state.undeclared = searcher.undeclared;
+    state.chance_node = searcher.chance_node;
     let stats = std::mem::take(&mut searcher.context.stats);
     let buffers = searcher.context.into_buffers();
     state.buffers = buffers;

@@ -153,6 +153,9 @@ impl<G: Game, O: Observer<G::Move>> Searcher<'_, G, O> {
             let value = self.context.leaf(ply, value);
             return self.context.exit(ply, value);
         }
+        if self.context.game.chance_to_move() {
+            return self.met_chance();
+        }
         self.quiescence(ply, extra, alpha, beta)
     }
 }

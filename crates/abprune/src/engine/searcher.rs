@@ -98,6 +98,10 @@ pub(crate) struct Searcher<'a, G: Game, O: Observer<G::Move>> {
     /// The last finished position's outcome that `ending` does not allow,
     /// if the search met one: a solve then fails rather than answer.
     pub(crate) undeclared: Option<Outcome>,
+    /// True once the search reached a chance node ([`Game::chance_to_move`]),
+    /// which a deterministic search cannot value: the search stopped there
+    /// and its caller refuses the game ([`crate::EngineError::ChanceNode`]).
+    pub(crate) chance_node: bool,
     /// This thread's place in a parallel search; `None` alone.
     pub(crate) seat: Option<Seat<'a>>,
     /// ABDADA's moves in progress, once other threads search beside this one.
@@ -172,6 +176,7 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             evaluations: 0,
             ending,
             undeclared: None,
+            chance_node: false,
             seat: None,
             busy: None,
             plan,
@@ -456,6 +461,9 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             let value = self.outcome_score(outcome, ply);
             let value = self.context.leaf(ply, value);
             return Some(self.context.exit(ply, value));
+        }
+        if self.context.game.chance_to_move() {
+            return Some(self.met_chance());
         }
         if node.depth > 0 {
             return None;
@@ -929,6 +937,18 @@ impl<'a, G: Game, O: Observer<G::Move>> Searcher<'a, G, O> {
             bound,
         };
         table.store(key, entry, self.context.stats.nodes - nodes_before);
+    }
+
+    /// A chance node reached: the search stops at once (its value means
+    /// nothing) and notes why, for the caller to refuse the game. Cold: a
+    /// game without chance never comes here, and one whose
+    /// [`Game::chance_to_move`] is the default compiles the test away.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn met_chance(&mut self) -> Score {
+        self.chance_node = true;
+        self.stopped = Some(StopReason::Stopped);
+        Score::DRAW
     }
 
     /// The score of a finished position at `ply` whose outcome is

@@ -35,7 +35,7 @@ pub fn alphabeta<G: Game, O: Observer<G::Move>>(
     beta: Score,
     observer: &mut O,
 ) -> SearchResult<G::Move> {
-    let mut context = Context::new(game, observer);
+    let mut context = Context::new(game, observer, "alphabeta");
     let value = f2(&mut context, depth, 0, None, alpha, beta);
     context.finish(value, (alpha, beta))
 }

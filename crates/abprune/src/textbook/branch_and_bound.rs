@@ -31,7 +31,7 @@ pub fn branch_and_bound<G: Game, O: Observer<G::Move>>(
     bound: Score,
     observer: &mut O,
 ) -> SearchResult<G::Move> {
-    let mut context = Context::new(game, observer);
+    let mut context = Context::new(game, observer, "branch_and_bound");
     let value = f1(&mut context, depth, 0, None, bound);
     context.finish(value, (-Score::INFINITY, bound))
 }

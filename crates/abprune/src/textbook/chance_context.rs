@@ -329,11 +329,12 @@ impl<'a, G: Game, O: ChanceObserver<G::Move>> ChanceContext<'a, G, O> {
         self.exit(ply, bound)
     }
 
-    /// Plays the player's move `mv`, searches the child, undoes `mv`
-    /// (also when the search refused the game, so the position is the
-    /// caller's again): the child's value from this node's view, its
-    /// window from the child's (negated and swapped when the side
-    /// changed, as it is after an extra turn).
+    /// Plays `mv` (a player's move, or chance's outcome), searches the
+    /// child, undoes `mv` (also when the search refused the game, so the
+    /// position is the caller's again): the child's value from this node's
+    /// view, its window from the child's (negated and swapped when the
+    /// side changed: after a move as a rule, after an outcome that ends
+    /// the turn, as Pig's roll of 1; unchanged after an extra turn).
     pub(crate) fn move_child(
         &mut self,
         mv: G::Move,
@@ -354,21 +355,20 @@ impl<'a, G: Game, O: ChanceObserver<G::Move>> ChanceContext<'a, G, O> {
         value
     }
 
-    /// Plays chance's outcome `mv`, searches the child with `search` (in
-    /// this node's view, which chance does not change), undoes `mv`.
+    /// Plays chance's outcome `mv`, searches the child with `search`,
+    /// told whether the outcome passed the turn (a roll that ends the
+    /// turn, as Pig's 1), undoes `mv`. The caller turns the child's value
+    /// and window to the chance node's view when it did.
     pub(crate) fn outcome_child<T>(
         &mut self,
         mv: G::Move,
-        search: impl FnOnce(&mut Self) -> Step<T, G::Move>,
+        search: impl FnOnce(&mut Self, bool) -> Step<T, G::Move>,
     ) -> Step<T, G::Move> {
         let mover = self.game.side_to_move();
         self.game.play(mv);
         self.line.push(mv);
-        let result = if self.game.side_to_move() == mover {
-            search(self)
-        } else {
-            Err(ChanceError::ChanceChangedSide { line: self.line.clone() })
-        };
+        let passed = self.game.side_to_move() != mover;
+        let result = search(self, passed);
         self.line.pop();
         self.game.undo(mv);
         result
@@ -488,4 +488,23 @@ pub(crate) fn outcome_window(
     let a = alpha.checked_sub(best_others)?.checked_div(p)?;
     let b = beta.checked_sub(worst_others)?.checked_div(p)?;
     Ok((a.max(low), b.min(high)))
+}
+
+/// Runs `search` in `window`; if the window's arithmetic overflows (its
+/// ends' denominators multiply with the probabilities' beyond 128 bits),
+/// again with the full window: the exact value it finds meets the
+/// fail-soft conditions in every window, so an answer exists whenever
+/// the value itself fits (issue 55: Star1 and Star2 blamed the value for
+/// a window's overflow).
+pub(crate) fn with_window_fallback<G: Game, O, T>(
+    game: &mut G,
+    observer: &mut O,
+    window: (Ratio, Ratio),
+    mut search: impl FnMut(&mut G, &mut O, (Ratio, Ratio)) -> Step<T, G::Move>,
+) -> Step<T, G::Move> {
+    let full = (Ratio::NEG_INFINITY, Ratio::INFINITY);
+    match search(game, observer, window) {
+        Err(ChanceError::Overflow { .. }) if window != full => search(game, observer, full),
+        result => result,
+    }
 }

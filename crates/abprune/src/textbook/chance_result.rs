@@ -71,12 +71,6 @@ pub enum ChanceError<M> {
         /// The declared highest value.
         high: Score,
     },
-    /// An outcome of a chance node changed the side to move, which chance
-    /// never does (see [`crate::Game::chance_to_move`]).
-    ChanceChangedSide {
-        /// The moves from the root through the outcome.
-        line: Vec<M>,
-    },
     /// An exact value did not fit in 128 bits (denominators multiply
     /// along a line of chance nodes).
     Overflow {
@@ -104,9 +98,6 @@ impl<M: Debug> fmt::Display for ChanceError<M> {
             ),
             ChanceError::InvalidBounds { low, high } => {
                 write!(f, "the value bounds [{low}, {high}] need heuristic values with low < high")
-            }
-            ChanceError::ChanceChangedSide { line } => {
-                write!(f, "the outcome {}: chance changed the side to move", Line(line))
             }
             ChanceError::Overflow { line } => write!(f, "the node {}: {}", Line(line), RatioError::Overflow),
         }

@@ -14,15 +14,16 @@ use crate::trace::ChanceObserver;
 /// `E(p) = f(p)` at a leaf; at a decision node `E(p) = max(-E(p_1), ...,
 /// -E(p_d))` (a child where the same side moves again counts `E(p_i)`);
 /// at a chance node `E(p) = P_1 E(p_1) + ... + P_n E(p_n)`, the children
-/// seen from the same side, which chance never changes. No pruning at
+/// seen from the chance node's side (`-E(p_i)` for an outcome that passes
+/// the turn, as Pig's roll of 1). No pruning at
 /// all: Ballard's "exhaustive search", the count Star1 and Star2 are
 /// measured against. The value is exact ([`Ratio`]), never rounded.
 ///
 /// # Errors
 /// A [`ChanceError`] naming the node: probabilities that do not sum to
 /// one, a leaf outside [`Game::value_bounds`] or scored as a decided game
-/// by distance, bounds with `low >= high`, an outcome that changes the
-/// side to move, or an exact value beyond 128 bits. The game is left as
+/// by distance, bounds with `low >= high`, or an exact value beyond 128
+/// bits. The game is left as
 /// it was given.
 ///
 /// # Examples
@@ -50,8 +51,10 @@ fn e<G: Game, O: ChanceObserver<G::Move>>(
             // The expectation, exact: sum of P_i * E(p_i).
             let mut sum = Ratio::ZERO;
             for &(outcome, probability) in outcomes {
-                let value =
-                    context.outcome_child(outcome, |context| e(context, at.after_outcome(outcome, probability)))?;
+                let (alpha, beta) = (Ratio::NEG_INFINITY, Ratio::INFINITY);
+                let value = context.move_child(outcome, alpha, beta, |context, _, _| {
+                    e(context, at.after_outcome(outcome, probability))
+                })?;
                 sum = context
                     .exact(Ratio::from(probability).checked_mul(value).and_then(|term| sum.checked_add(term)))?;
             }

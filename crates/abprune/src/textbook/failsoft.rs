@@ -31,7 +31,7 @@ pub fn alphabeta_failsoft<G: Game, O: Observer<G::Move>>(
     beta: Score,
     observer: &mut O,
 ) -> SearchResult<G::Move> {
-    let mut context = Context::new(game, observer);
+    let mut context = Context::new(game, observer, "alphabeta_failsoft");
     let value = failsoft(&mut context, depth, 0, None, alpha, beta);
     context.finish(value, (alpha, beta))
 }

@@ -14,7 +14,7 @@ use crate::trace::Observer;
 /// compares directly with every other search in this module.
 pub fn minimax<G: Game, O: Observer<G::Move>>(game: &mut G, depth: u32, observer: &mut O) -> SearchResult<G::Move> {
     let max_player = game.side_to_move();
-    let mut context = Context::new(game, observer);
+    let mut context = Context::new(game, observer, "minimax");
     let value = minimax_value(&mut context, max_player, depth, 0, None);
     context.finish(value, (-Score::INFINITY, Score::INFINITY))
 }

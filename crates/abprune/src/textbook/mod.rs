@@ -36,7 +36,9 @@
 //! A game with dice says where chance moves ([`Game::chance_to_move`]) and
 //! lists the outcomes with exact probabilities ([`Game::chance_outcomes`]);
 //! a chance node's value is the expectation of its outcomes' values, seen
-//! from the same side (chance never passes the turn). These three search
+//! from its side to move (an outcome after which the other side moves, as
+//! Pig's roll of 1 that ends the turn, counts its child's value negated,
+//! as a move does). These three search
 //! such games, and games without chance too (where Star1 and Star2 are
 //! fail-soft alpha-beta). Values are exact fractions ([`crate::Ratio`]):
 //! with rational probabilities nothing is rounded, and an expectation too
@@ -276,11 +278,15 @@ pub(crate) struct Context<'a, G: Game, O: Observer<G::Move>> {
     pv: Vec<Vec<G::Move>>,
     /// Kept here only to hand back with the other buffers.
     pub(crate) orders: Vec<Vec<(i64, u16)>>,
+    /// The function searching, named in its refusal of a chance node.
+    searcher: &'static str,
 }
 
 impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
-    pub(crate) fn new(game: &'a mut G, observer: &'a mut O) -> Self {
-        Context::with_buffers(game, observer, Buffers::default())
+    /// The context of the textbook function `searcher` (named when it
+    /// refuses a chance node).
+    pub(crate) fn new(game: &'a mut G, observer: &'a mut O, searcher: &'static str) -> Self {
+        Context { searcher, ..Context::with_buffers(game, observer, Buffers::default()) }
     }
 
     /// A context that reuses `buffers` (their contents are stale and are
@@ -289,7 +295,18 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
         let Buffers { move_lists, mut pv, orders } = buffers;
         pv.iter_mut().for_each(Vec::clear);
         let root_side = game.side_to_move();
-        Context { game, observer, stats: SearchStats::default(), evaluated: false, root_side, move_lists, pv, orders }
+        let searcher = "the engine";
+        Context {
+            game,
+            observer,
+            stats: SearchStats::default(),
+            evaluated: false,
+            root_side,
+            move_lists,
+            pv,
+            orders,
+            searcher,
+        }
     }
 
     /// The buffers, for the next search.
@@ -311,10 +328,16 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
     /// exhausted, or no moves), whose value `f(p)` is then counted and
     /// announced, or an interior node, whose moves are returned in the reused
     /// buffer of `ply` (hand it back with [`Context::give_back`]).
+    ///
+    /// # Panics
+    /// At a chance node ([`Game::chance_to_move`]), naming the search and
+    /// those that take chance: a deterministic search would value chance's
+    /// outcomes as a player's choice.
     #[inline]
     pub(crate) fn expand(&mut self, depth: u32, ply: u32) -> Expansion<G::Move> {
         let value = match self.game.outcome() {
             Some(outcome) => outcome.score(ply),
+            None if self.game.chance_to_move() => self.refuse_chance(),
             None if depth == 0 => self.evaluate(),
             None => {
                 let moves = self.take_moves(ply);
@@ -326,6 +349,13 @@ impl<'a, G: Game, O: Observer<G::Move>> Context<'a, G, O> {
             }
         };
         Expansion::Leaf(self.leaf(ply, value))
+    }
+
+    /// The refusal of a chance node (see [`Context::expand`]).
+    #[cold]
+    #[inline(never)]
+    fn refuse_chance(&self) -> ! {
+        panic!("{}: {}", self.searcher, crate::engine::error::CHANCE_REFUSED)
     }
 
     /// The static evaluation of a leaf that is not a finished game: the

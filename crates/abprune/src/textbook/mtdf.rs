@@ -46,7 +46,7 @@ fn mtdf_remembering<G: Game, O: Observer<G::Move>>(
     observer: &mut O,
     capacity: usize,
 ) -> (SearchResult<G::Move>, usize) {
-    let mut context = Context::new(game, observer);
+    let mut context = Context::new(game, observer, "mtdf");
     let mut memory = Memory { bounds: HashMap::new(), capacity };
     let (mut lower, mut upper) = (-Score::INFINITY, Score::INFINITY);
     let mut g = first_guess;

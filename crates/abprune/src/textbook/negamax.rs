@@ -19,7 +19,7 @@ use crate::trace::Observer;
 /// # Examples
 /// See the crate documentation.
 pub fn negamax<G: Game, O: Observer<G::Move>>(game: &mut G, depth: u32, observer: &mut O) -> SearchResult<G::Move> {
-    let mut context = Context::new(game, observer);
+    let mut context = Context::new(game, observer, "negamax");
     let value = f(&mut context, depth, 0, None);
     context.finish(value, (-Score::INFINITY, Score::INFINITY))
 }

@@ -28,7 +28,7 @@ pub fn pvs<G: Game, O: Observer<G::Move>>(
     beta: Score,
     observer: &mut O,
 ) -> SearchResult<G::Move> {
-    let mut context = Context::new(game, observer);
+    let mut context = Context::new(game, observer, "pvs");
     let value = negascout(&mut context, depth, 0, None, alpha, beta);
     context.finish(value, (alpha, beta))
 }

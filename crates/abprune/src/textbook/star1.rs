@@ -47,7 +47,11 @@ use crate::trace::{ChanceObserver, Fail};
 ///
 /// # Errors
 /// As [`expectiminimax`](fn@super::expectiminimax) (each node Star1
-/// visits is checked; a node it cuts off is not).
+/// visits is checked; a node it cuts off is not). A window whose ends'
+/// denominators make the window arithmetic overflow 128 bits is not an
+/// error: the search is run again with the full window, whose exact value
+/// meets the conditions above in any window (the observer then sees both
+/// searches, and the counts are the second's).
 ///
 /// # Panics
 /// In debug builds, if `alpha >= beta`.
@@ -59,9 +63,12 @@ pub fn star1<G: Game, O: ChanceObserver<G::Move>>(
     observer: &mut O,
 ) -> Result<ChanceResult<G::Move>, ChanceError<G::Move>> {
     debug_assert!(alpha < beta, "Star1 needs an open window: alpha {alpha} >= beta {beta}");
-    let mut context = ChanceContext::new(game, observer)?;
-    let value = star1_node(&mut context, At::root(depth), alpha, beta)?;
-    Ok(context.finish(value, (alpha, beta)))
+    let search = |game: &mut G, observer: &mut O, (alpha, beta)| {
+        let mut context = ChanceContext::new(game, observer)?;
+        let value = star1_node(&mut context, At::root(depth), alpha, beta)?;
+        Ok(context.finish(value, (alpha, beta)))
+    };
+    super::chance_context::with_window_fallback(game, observer, (alpha, beta), search)
 }
 
 /// Star1's search of the node `at` in `(alpha, beta)`.
@@ -115,7 +122,8 @@ fn star1_chance<G: Game, O: ChanceObserver<G::Move>>(
         debug_assert!(window.0 < window.1, "Star1's outcome window is open: {} < {}", window.0, window.1);
         // Step 3. Search it, and add its exact share.
         let child = at.after_outcome(outcome, probability);
-        let value = context.outcome_child(outcome, |context| star1_node(context, child, window.0, window.1))?;
+        let value = context
+            .move_child(outcome, window.0, window.1, |context, alpha, beta| star1_node(context, child, alpha, beta))?;
         debug_assert!(low <= value && value <= high, "Star1's values stay within the bounds: {value}");
         sum = context.exact(p.checked_mul(value).and_then(|term| sum.checked_add(term)))?;
         rest = after;

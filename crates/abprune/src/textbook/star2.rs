@@ -48,7 +48,8 @@ use crate::trace::{ChanceObserver, Fail};
 /// none more than expectiminimax).
 ///
 /// # Errors
-/// As [`expectiminimax`](fn@super::expectiminimax).
+/// As [`star1`](fn@super::star1) (a window whose arithmetic overflows
+/// is searched again as the full window).
 ///
 /// # Panics
 /// In debug builds, if `alpha >= beta`.
@@ -60,9 +61,12 @@ pub fn star2<G: Game, O: ChanceObserver<G::Move>>(
     observer: &mut O,
 ) -> Result<ChanceResult<G::Move>, ChanceError<G::Move>> {
     debug_assert!(alpha < beta, "Star2 needs an open window: alpha {alpha} >= beta {beta}");
-    let mut context = ChanceContext::new(game, observer)?;
-    let value = star2_node(&mut context, At::root(depth), alpha, beta)?;
-    Ok(context.finish(value, (alpha, beta)))
+    let search = |game: &mut G, observer: &mut O, (alpha, beta)| {
+        let mut context = ChanceContext::new(game, observer)?;
+        let value = star2_node(&mut context, At::root(depth), alpha, beta)?;
+        Ok(context.finish(value, (alpha, beta)))
+    };
+    super::chance_context::with_window_fallback(game, observer, (alpha, beta), search)
 }
 
 /// One iteration of the engine's Star2 ([`star2_remembering`]).
@@ -199,7 +203,11 @@ fn star2_chance<G: Game, O: ChanceObserver<G::Move>>(
             debug_assert!(window.0 < window.1, "Star2's outcome window is open: {} < {}", window.0, window.1);
             let child = at.after_outcome(outcome, probability);
             let first = probed[i].first;
-            context.outcome_child(outcome, |context| star2_after_probe(context, child, window, first))?
+            context.move_child(outcome, window.0, window.1, |context, alpha, beta| {
+                // A probe's knowledge is of the child's first move from the
+                // chance node's side: none where the outcome passed the turn.
+                star2_after_probe(context, child, (alpha, beta), first)
+            })?
         };
         sum = context.exact(p.checked_mul(value).and_then(|term| sum.checked_add(term)))?;
         rest = after;
@@ -245,7 +253,15 @@ fn probe_outcomes<G: Game, O: ChanceObserver<G::Move>>(
         let window = context.exact(outcome_window((alpha, beta), p, (worst_others, best_others), (low, high)))?;
         debug_assert!(window.0 < window.1, "Star2's probe window is open: {} < {}", window.0, window.1);
         let child = at.after_outcome(outcome, probability);
-        let (value, exact, first) = context.outcome_child(outcome, |context| probe(context, child, window))?;
+        // An outcome that passes the turn gets no probe: the first move's
+        // value would bound the outcome from above, not from below.
+        let (value, exact, first) = context.outcome_child(outcome, |context, passed| {
+            if passed {
+                Ok((low, false, None))
+            } else {
+                probe(context, child, window)
+            }
+        })?;
         // A probe that failed low bounds the first move from above only.
         let bound = if exact || value > window.0 { value } else { low };
         probed.push(Probed { lower: bound, exact, first });

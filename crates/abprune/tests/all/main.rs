@@ -10,6 +10,7 @@ mod algorithms;
 mod chance;
 mod chance_engine;
 mod check_game;
+mod dice_turns;
 mod engine;
 mod exact_values;
 mod extra_turns;
