@@ -737,22 +737,20 @@ impl<G: Game> Checker<G> {
     }
 }
 
+/// A line of moves from a position and what the game shows at its end.
+type Reached<M> = (Vec<M>, Snapshot<M>);
+
 /// Every position within `plies` moves (or outcomes) of the current one,
 /// with the path to it, depth first: what a game without a key shows of
 /// itself, compared before and after an undo.
-fn subtree<G: Game>(game: &mut G, plies: u32) -> Vec<(Vec<G::Move>, Snapshot<G::Move>)> {
+fn subtree<G: Game>(game: &mut G, plies: u32) -> Vec<Reached<G::Move>> {
     let mut found = Vec::new();
     let mut path = Vec::new();
     collect_subtree(game, plies, &mut path, &mut found);
     found
 }
 
-fn collect_subtree<G: Game>(
-    game: &mut G,
-    plies: u32,
-    path: &mut Vec<G::Move>,
-    found: &mut Vec<(Vec<G::Move>, Snapshot<G::Move>)>,
-) {
+fn collect_subtree<G: Game>(game: &mut G, plies: u32, path: &mut Vec<G::Move>, found: &mut Vec<Reached<G::Move>>) {
     if plies == 0 {
         return;
     }
